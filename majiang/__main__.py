@@ -1,0 +1,3 @@
+from majiang.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,57 @@
+"""The `majiang` command. Each subcommand lives in its own module, imported only when used.
+
+A subcommand module defines `add_arguments(parser)` and `run(args) -> int`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("majiang.score_cli", "score winning hands (JSON / JSON Lines on stdin, or flags)"),
+    "play": ("majiang.play_cli", "play a match in the terminal against bots"),
+    "simulate": ("majiang.sim.cli", "self-play many hands between bots and report statistics"),
+    "replay": ("majiang.game.replay_cli", "replay a hand record step by step and verify it"),
+    "bench": ("majiang.bench", "measure throughput against peer libraries"),
+    "serve": ("majiang.server.cli", "run the table server (HTTP + WebSocket + browser client)"),
+    "loadtest": ("majiang.server.loadtest", "load-test a running table server on loopback"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="majiang", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if name == command:
+            module = importlib.import_module(module_name)
+            module.add_arguments(sub_parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(command if command in COMMANDS else None)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    module = importlib.import_module(COMMANDS[args.command][0])
+    result: int = module.run(args)
+    return result
+
+
+def _version() -> str:
+    from majiang import __version__
+
+    return f"majiang {__version__}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
