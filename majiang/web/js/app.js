@@ -1,0 +1,75 @@
+// The page: top bar (user, silver, level, language), hash routes, and the screen in view.
+//   #/            lobby (or the sign-up / log-in card)
+//   #/table/CODE  a table
+//   #/history     this user's hands
+//   #/replay/ID   the replay of one hand
+import { get, setToken, getToken } from "./api.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
+import { t, tOther, getLang, setLang, onLangChange } from "./i18n.js";
+import { levelBadge } from "./badge.js";
+import { renderLobby } from "./lobby.js";
+import { openTable } from "./table.js";
+import { renderHistory, renderReplay } from "./replay.js";
+
+const app = {
+  user: null,
+  cleanup: () => {},
+  rerender: null,
+
+  async refreshUser(user) {
+    if (user) this.user = user;
+    else if (getToken()) {
+      try { this.user = await get("/api/me"); } catch (e) {
+        if (e.status === 401 || e.status === 403) { setToken(null); this.user = null; } else throw e;
+      }
+    } else this.user = null;
+    this.renderBar();
+  },
+
+  renderBar() {
+    const u = this.user;
+    mount(document.getElementById("bar"),
+      h("a", { href: "#/", class: "brand" }, "🀄 ", bi(t("title"), tOther("title"))),
+      u ? h("a", { href: "#/", id: "nav-lobby" }, t("lobby")) : null,
+      u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
+      h("span", { class: "spacer" }),
+      u ? h("span", { class: "user", id: "user-box" },
+        h("b", { id: "user-name" }, u.username), " ",
+        h("span", { class: "silver", id: "user-silver" }, `${fmtInt(u.silver)} ${t("taels")}`), " ",
+        levelBadge(u.level)) : null,
+      h("button", { class: "lang", id: "btn-lang",
+        onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
+      u ? h("button", { class: "secondary small", id: "btn-logout",
+        onclick: () => { setToken(null); this.user = null; location.hash = "#/"; this.route(); } }, t("logout")) : null);
+  },
+
+  async route() {
+    this.cleanup();
+    this.cleanup = () => {};
+    this.rerender = null;
+    const main = document.getElementById("main");
+    const hash = location.hash.replace(/^#\/?/, "");
+    const [page, arg] = hash.split("/");
+    try {
+      if (!this.user || !page) this.cleanup = await renderLobby(main, this);
+      else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));
+      else if (page === "history") this.cleanup = await renderHistory(main);
+      else if (page === "replay" && arg) this.cleanup = await renderReplay(main, arg);
+      else this.cleanup = await renderLobby(main, this);
+    } catch (e) {
+      mount(main, h("p", { class: "error" }, `${t("error")}: ${e.message}`));
+    }
+  },
+};
+
+window.majiang = app;  // for debugging in the console
+window.addEventListener("hashchange", () => app.route());
+onLangChange(() => {
+  app.renderBar();
+  if (app.rerender) app.rerender(); else app.route();
+});
+
+(async () => {
+  await app.refreshUser().catch(() => {});
+  await app.route();
+})();

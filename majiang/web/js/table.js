@@ -1,0 +1,261 @@
+// The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
+import { get, post, tableSocketUrl } from "./api.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
+import { t, tOther, tr, trOther, eventName, getLang } from "./i18n.js";
+import { tileImg, tileRow, tileName } from "./tiles.js";
+import { seatPanel, centerPanel, handParts } from "./board.js";
+import { settlementEl } from "./settlement.js";
+import { rulesetName } from "./lobby.js";
+
+const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
+  "pick", "grab", "exhaustive_draw", "settlement"]);
+
+export class TableScreen {
+  constructor(root, app, code) {
+    this.root = root; this.app = app; this.code = code;
+    this.table = null; this.view = null; this.prompt = null; this.settlement = null;
+    this.log = []; this.wins = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
+    this.error = ""; this.tick = setInterval(() => this.renderTimer(), 250);
+    this.timerEl = h("div", { class: "timer", id: "timer" });
+  }
+
+  start() { this.connect(); this.render(); }
+
+  stop() {
+    this.closed = true;
+    clearInterval(this.tick);
+    if (this.ws) this.ws.close();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const ws = new WebSocket(tableSocketUrl(this.code));
+    this.ws = ws;
+    ws.onopen = () => { this.retry = 0; this.status = "connected"; this.renderStatus(); };
+    ws.onmessage = (ev) => { try { this.onMessage(JSON.parse(ev.data)); } catch (e) { console.error(e); } };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws || this.closed) return;
+      this.status = "reconnecting"; this.renderStatus();
+      if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) { this.error = ev.reason || "closed"; this.render(); return; }
+      const delay = Math.min(500 * 2 ** this.retry, 5000);
+      this.retry += 1;
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "table": this.table = msg.table; break;
+      case "state":
+        this.view = msg.view;
+        if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
+          this.settlement = null;
+        break;
+      case "event":
+        this.onEvent(msg.event);
+        break;
+      case "prompt":
+        this.prompt = { ...msg, received: performance.now() };
+        break;
+      case "settlement":
+        this.settlement = { ...msg.settlement, _shownFor: this.view ? this.view.hand_no : null };
+        this.prompt = null;
+        this.app.refreshUser().catch(() => {});
+        break;
+      case "error": this.error = msg.error; break;
+      default: return;
+    }
+    this.render();
+  }
+
+  onEvent(ev) {
+    if (CLEARS_PROMPT.has(ev.type)) this.prompt = null;
+    if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; }
+    if (ev.type === "win") this.wins.push(ev);
+    this.log.push(ev);
+    if (this.log.length > 60) this.log.shift();
+  }
+
+  act(action) {
+    if (!this.prompt) return;
+    const { label, ...bare } = action;
+    if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
+    this.render();
+  }
+
+  async ready() {
+    this.settlement = null;
+    if (!this.send({ type: "ready" })) {
+      try { this.table = await post(`/api/tables/${this.code}/ready`); } catch (e) { this.error = e.message; }
+    }
+    this.render();
+  }
+
+  async leave() {
+    try { await post(`/api/tables/${this.code}/leave`); } catch (e) { /* leaving anyway */ }
+    location.hash = "#/";
+  }
+
+  async dissolve() {
+    try { await post(`/api/tables/${this.code}/dissolve`); location.hash = "#/"; }
+    catch (e) { this.error = e.message; this.render(); }
+  }
+
+  names() {
+    const n = this.view ? (this.view.players || this.view.seats.length) : (this.table?.seats?.length || 4);
+    return Array.from({ length: n }, (_, i) =>
+      this.view?.seats?.[i]?.name || this.table?.seats?.[i]?.name || `${t("seat")} ${i + 1}`);
+  }
+
+  mySeat() {
+    if (this.view && this.view.seat != null) return this.view.seat;
+    const me = this.app.user && this.app.user.username;
+    const s = (this.table?.seats || []).find((x) => x && x.name === me);
+    return s ? s.seat : 0;
+  }
+
+  discardable() {
+    const out = new Set();
+    for (const a of this.prompt?.actions || []) if (a.type === "discard") out.add(a.tile);
+    return out;
+  }
+
+  // ---- drawing ----
+  render() {
+    const view = this.view;
+    const header = this.headerEl();
+    if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
+    const parts = [header];
+    if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
+    else parts.push(this.boardEl());
+    if (this.settlement) parts.push(this.settlementOverlay());
+    mount(this.root, h("div", { class: "table-screen" }, parts));
+    this.renderTimer();
+  }
+
+  headerEl() {
+    const tb = this.table || {};
+    const rs = rulesetName(tb.rules || this.view?.rules);
+    const waiting = !this.view || this.view.phase === "over" || tb.status === "waiting";
+    const mine = (tb.seats || []).find((s) => s && s.seat === this.mySeat());
+    return h("div", { class: "table-head" },
+      h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
+      h("span", {}, tr(rs), h("small", { class: "other-lang" }, trOther(rs))),
+      tb.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
+      h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
+      h("span", { class: "spacer" }),
+      waiting && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
+        bi(t("ready"), tOther("ready"))) : null,
+      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
+      this.error ? h("span", { class: "error" }, this.error) : null);
+  }
+
+  renderStatus() {
+    const el = this.root.querySelector("#conn-status");
+    if (el) { el.textContent = t(this.status); el.className = `conn conn-${this.status}`; }
+  }
+
+  waitingEl() {
+    const seats = this.table?.seats || [];
+    return h("div", { class: "card waiting" },
+      h("h2", {}, bi(t("waiting"), tOther("waiting"))),
+      h("table", { class: "list seats" }, seats.map((s) => h("tr", {},
+        h("td", {}, `${t("seat")} ${s.seat + 1}`),
+        h("td", {}, s.name || h("span", { class: "muted" }, t("empty_seat")), s.bot ? ` (${t("bot")})` : ""),
+        h("td", {}, s.name ? (s.ready ? t("is_ready") : t("not_ready")) : "")))));
+  }
+
+  boardEl() {
+    const view = this.view;
+    const names = this.names();
+    const seatsInfo = this.table?.seats || [];
+    const panels = view.seats.map((s) => seatPanel(view, s, {
+      mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat] }));
+    return h("div", { class: `board players-${view.players || view.seats.length}` },
+      panels,
+      centerPanel(view, names, this.timerEl),
+      view.hand ? this.myHandEl() : null,
+      this.logEl());
+  }
+
+  myHandEl() {
+    const view = this.view;
+    const { hand, drawn } = handParts(view);
+    const ok = this.discardable();
+    const prompting = !!this.prompt;
+    const tile = (tileStr, cls) => {
+      const can = ok.has(tileStr);
+      const img = tileImg(tileStr, { size: "lg", cls: `${cls} ${can ? "discardable" : prompting && ok.size ? "blocked" : ""}` });
+      if (can) img.addEventListener("click", () => this.act({ type: "discard", tile: tileStr }));
+      return img;
+    };
+    const others = (this.prompt?.actions || []).filter((a) => a.type !== "discard");
+    const buttons = others.map((a) => h("button", {
+      class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
+      onclick: () => this.act(a) },
+      a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs" }) : null,
+      h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
+        h("small", { class: "other-lang" }, a.label ? trOther(a.label) : ""))));
+    const hint = ok.size ? t("discard_hint") : prompting ? "" : t("wait_others");
+    return h("div", { class: "my-hand", id: "my-hand" },
+      h("div", { class: "hand-row" },
+        h("span", { class: "hand", id: "hand" }, hand.map((x) => tile(x, "in-hand"))),
+        drawn ? h("span", { class: "drawn", id: "drawn" }, tile(drawn, "drawn-tile")) : null),
+      h("div", { class: "actions", id: "actions" }, buttons, h("span", { class: "hint muted" }, hint)));
+  }
+
+  logEl() {
+    const names = this.names();
+    const lang = getLang();
+    const items = this.log.slice(-12).map((ev) => {
+      const who = ev.seat != null ? names[ev.seat] : "";
+      const tiles = ev.tile || ev.tiles;
+      return h("li", {}, `${who} ${eventName(ev.type)} `,
+        tiles && typeof tiles === "string" ? tileName(tiles.length === 2 ? tiles : tiles.slice(-2), lang) : "");
+    });
+    return h("ol", { class: "log", id: "log" }, items);
+  }
+
+  renderTimer() {
+    const el = this.timerEl;
+    if (!this.prompt) { el.replaceChildren(); el.className = "timer"; return; }
+    const spent = (performance.now() - this.prompt.received) / 1000;
+    const turn = Math.max(0, (this.prompt.seconds_left ?? 0) - spent);
+    const bank = Math.max(0, (this.prompt.bank_left ?? 0) - Math.max(0, spent - (this.prompt.seconds_left ?? 0)));
+    el.className = `timer ${turn <= 0 ? "on-bank" : turn < 5 ? "low" : ""}`;
+    mount(el, h("span", { class: "turn-time" }, `${t("timer")} ${Math.ceil(turn)}s`),
+      h("span", { class: "bank-time" }, ` + ${t("bank")} ${Math.ceil(bank)}s`));
+  }
+
+  settlementOverlay() {
+    return h("div", { class: "overlay" },
+      h("div", { class: "card overlay-card" },
+        settlementEl(this.settlement, this.names(), this.mySeat(), this.wins),
+        h("div", { class: "buttons" },
+          h("button", { id: "btn-next", onclick: () => this.ready() }, bi(t("next_hand"), tOther("next_hand"))),
+          h("button", { class: "secondary", id: "btn-close-settlement",
+            onclick: () => { this.settlement = null; this.render(); } }, bi(t("close"), tOther("close"))),
+          h("button", { class: "secondary", onclick: () => this.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
+  }
+}
+
+/** Make sure we hold a seat (join if needed), then show the table. */
+export async function openTable(root, app, code) {
+  try {
+    const table = await get(`/api/tables/${encodeURIComponent(code)}`);
+    const seated = (table.seats || []).some((s) => s && s.name === app.user.username);
+    if (!seated) await post(`/api/tables/${encodeURIComponent(code)}/join`).catch(() => {});
+  } catch (e) {
+    mount(root, h("p", { class: "error" }, e.message));
+    return () => {};
+  }
+  const screen = new TableScreen(root, app, code);
+  screen.start();
+  app.rerender = () => screen.render();
+  return () => screen.stop();
+}
