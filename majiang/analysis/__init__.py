@@ -1,0 +1,50 @@
+"""Hand analysis: pure functions over 34-count vectors, driven by per-suit lookup tables.
+
+Declared sets are absent from the counts; jokers (wildcards) are passed as a separate count.
+
+>>> from majiang.tiles import parse_tiles, to_counts
+>>> is_complete(to_counts(parse_tiles("123m456p789s11122z")))
+True
+>>> waits(to_counts(parse_tiles("123m456p789s1122z")))
+[27, 28]
+>>> shanten(to_counts(parse_tiles("123m456p789s1234z")))
+2
+"""
+
+from majiang.analysis.arrange import arrangements
+from majiang.analysis.groups import (
+    PAIR,
+    SEQUENCE,
+    TRIPLET,
+    Arrangement,
+    Counts,
+    DiscardOption,
+    Group,
+    Shape,
+)
+from majiang.analysis.shanten import acceptance, shanten, waits
+from majiang.analysis.win import (
+    is_complete,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    is_winning,
+)
+
+__all__ = [
+    "PAIR",
+    "SEQUENCE",
+    "TRIPLET",
+    "Arrangement",
+    "Counts",
+    "DiscardOption",
+    "Group",
+    "Shape",
+    "acceptance",
+    "arrangements",
+    "is_complete",
+    "is_seven_pairs",
+    "is_thirteen_orphans",
+    "is_winning",
+    "shanten",
+    "waits",
+]

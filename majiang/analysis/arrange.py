@@ -1,0 +1,84 @@
+"""Every arrangement of a complete hand into one pair and sets, with what each joker became."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from majiang.analysis.groups import Arrangement, Counts, Group
+from majiang.analysis.suit import COMPLETE, DECOMPOSITIONS, Split
+from majiang.analysis.win import counts_bytes, joker_need
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_NO_SPLIT: list[Split] = []
+
+
+def arrangements(counts: Counts, jokers: int = 0) -> list[Arrangement]:
+    """Every distinct standard decomposition (empty if none), sorted.
+
+    With jokers, one arrangement per way of reading the jokers; `jokers` of each arrangement says
+    which kinds they stand for.
+    """
+    b = counts_bytes(counts)
+    if jokers < 0:
+        raise ValueError(f"jokers must be >= 0, got {jokers}")
+    if not jokers:
+        per_suit = [DECOMPOSITIONS.get(b[lo:hi], _NO_SPLIT) for lo, hi in _SUITS]
+        return sorted(_combine(per_suit, ()))
+    if (sum(b) + jokers) % 3 != 2:
+        return []
+    found: set[Arrangement] = set()
+    for readings in _joker_readings(b, jokers):
+        filled = bytearray(b)
+        for t in readings:
+            filled[t] += 1
+        per_suit = [DECOMPOSITIONS.get(bytes(filled[lo:hi]), _NO_SPLIT) for lo, hi in _SUITS]
+        found.update(_combine(per_suit, readings))
+    return sorted(found)
+
+
+def _combine(per_suit: list[list[Split]], jokers: tuple[int, ...]) -> list[Arrangement]:
+    if not all(per_suit):
+        return []
+    out: list[Arrangement] = []
+    for choice in product(*per_suit):
+        pairs = [
+            lo + pair for (lo, _), (pair, _) in zip(_SUITS, choice, strict=True) if pair >= 0
+        ]
+        if len(pairs) != 1:
+            continue
+        sets = tuple(
+            sorted(
+                Group(kind, tile + lo)
+                for (lo, _), (_, groups) in zip(_SUITS, choice, strict=True)
+                for kind, tile in groups
+            )
+        )
+        out.append(Arrangement(pairs[0], sets, jokers))
+    return out
+
+
+def _joker_readings(b: bytes, jokers: int) -> list[tuple[int, ...]]:
+    """Every sorted tuple of kinds the jokers can stand for that makes the hand complete."""
+    options: list[dict[int, list[tuple[int, ...]]]] = []
+    for lo, hi in _SUITS:
+        key = b[lo:hi]
+        by_count: dict[int, list[tuple[int, ...]]] = {}
+        low = joker_need(key)[0] + min(joker_need(key)[1], 0)
+        for x in range(max(low, 0), jokers + 1):
+            for kinds in combinations_with_replacement(range(hi - lo), x):
+                filled = bytearray(key)
+                for t in kinds:
+                    filled[t] += 1
+                if max(filled, default=0) <= 4 and bytes(filled) in COMPLETE:
+                    by_count.setdefault(x, []).append(tuple(t + lo for t in kinds))
+        options.append(by_count)
+    readings: list[tuple[int, ...]] = []
+    for split in product(range(jokers + 1), repeat=4):
+        if sum(split) != jokers:
+            continue
+        lists = [opt.get(x) for opt, x in zip(options, split, strict=True)]
+        if not all(lists):
+            continue
+        for parts in product(*lists):  # type: ignore[arg-type]
+            readings.append(tuple(t for part in parts for t in part))
+    return readings

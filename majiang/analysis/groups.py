@@ -1,0 +1,48 @@
+"""The value types of hand analysis: groups, arrangements, shapes, discard options."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+Counts = Sequence[int]
+"""A 34-long tile count vector (see majiang.tiles)."""
+
+SEQUENCE, TRIPLET, PAIR = 0, 1, 2
+
+
+class Group(NamedTuple):
+    """A set or pair: `kind` is SEQUENCE (tile, tile+1, tile+2), TRIPLET or PAIR."""
+
+    kind: int
+    tile: int
+
+
+class Arrangement(NamedTuple):
+    """One decomposition of a complete hand's concealed tiles into a pair and sets.
+
+    `jokers` lists, sorted, the kinds the jokers stand for (empty without jokers).
+    """
+
+    pair: int
+    sets: tuple[Group, ...]
+    jokers: tuple[int, ...] = ()
+
+
+class Shape(enum.IntFlag):
+    """Winning shapes; combine with | to ask for several."""
+
+    STANDARD = 1
+    SEVEN_PAIRS = 2
+    THIRTEEN_ORPHANS = 4
+    ALL = 7
+
+
+class DiscardOption(NamedTuple):
+    """A discard, the shanten after it, the kinds that lower it and their unseen copies."""
+
+    discard: int
+    shanten: int
+    tiles: tuple[int, ...]
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose

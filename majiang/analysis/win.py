@@ -1,0 +1,107 @@
+"""Win checks: the standard shape (sets and one pair), seven pairs, thirteen orphans, with jokers.
+
+Declared sets are simply absent from `counts`; jokers are a separate count (the caller removes
+them from `counts`). A joker may stand for any kind, but never for a fifth copy of one.
+"""
+
+from __future__ import annotations
+
+from majiang.analysis.distance import INF, suit_vector
+from majiang.analysis.groups import Counts, Shape
+from majiang.analysis.suit import COMPLETE
+from majiang.tiles import TERMINALS_AND_HONORS
+
+_complete_get = COMPLETE.get
+_ORPHANS = TERMINALS_AND_HONORS
+
+# key -> (jokers to complete the suit as sets only, extra jokers if it also holds the pair)
+_JOKER_NEED: dict[bytes, tuple[int, int]] = {}
+
+
+def counts_bytes(counts: Counts) -> bytes:
+    """The counts as 34 bytes; a clear ValueError for a bad vector."""
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"counts must be 34 ints in 0..4: {exc}") from None
+    if len(b) != 34:
+        raise ValueError(f"counts must have 34 entries, got {len(b)}")
+    return b
+
+
+def joker_need(key: bytes) -> tuple[int, int]:
+    """(jokers to make the suit sets only, extra jokers to make it sets and the pair)."""
+    need = _JOKER_NEED.get(key)
+    if need is None:
+        vec = suit_vector(key)
+        sets_only = min(vec[10:15])
+        with_pair = min(vec[15:20])
+        need = _JOKER_NEED[key] = (sets_only, min(with_pair - sets_only, INF))
+    return need
+
+
+def is_complete(counts: Counts, jokers: int = 0) -> bool:
+    """True if the concealed tiles (3n+2 with the jokers) form n sets and one pair."""
+    b = bytes(counts)
+    if len(b) != 34:
+        counts_bytes(counts)
+    if not jokers:
+        get = _complete_get
+        return get(b[0:9], 9) + get(b[9:18], 9) + get(b[18:27], 9) + get(b[27:34], 9) == 1
+    if (sum(b) + jokers) % 3 != 2:
+        return False
+    m = joker_need(b[0:9])
+    p = joker_need(b[9:18])
+    s = joker_need(b[18:27])
+    z = joker_need(b[27:34])
+    return m[0] + p[0] + s[0] + z[0] + min(m[1], p[1], s[1], z[1], 2) <= jokers
+
+
+def seven_pairs_need(counts: Counts, quads: bool = True) -> int:
+    """Tiles to add (surplus thrown away) to hold seven pairs."""
+    if quads:
+        pairs = sum(c >> 1 for c in counts)
+        singles = sum(c & 1 for c in counts)
+    else:
+        pairs = sum(1 for c in counts if c >= 2)
+        singles = sum(1 for c in counts if c == 1)
+    missing = max(0, 7 - pairs)
+    return missing + max(0, missing - singles)
+
+
+def thirteen_orphans_need(counts: Counts) -> int:
+    """Tiles to add (surplus thrown away) to hold the thirteen orphans."""
+    present = 0
+    pair = 1
+    for t in _ORPHANS:
+        c = counts[t]
+        if c:
+            present += 1
+            if c >= 2:
+                pair = 0
+    return 13 - present + pair
+
+
+def is_seven_pairs(counts: Counts, jokers: int = 0, quads: bool = True) -> bool:
+    """Exactly 14 tiles forming seven pairs; with `quads`, four of a kind counts as two pairs."""
+    b = counts_bytes(counts)
+    if sum(b) + jokers != 14:
+        return False
+    return seven_pairs_need(b, quads) <= jokers
+
+
+def is_thirteen_orphans(counts: Counts, jokers: int = 0) -> bool:
+    """Exactly 14 tiles: one of each terminal and honour plus one more of them."""
+    b = counts_bytes(counts)
+    if sum(b) + jokers != 14:
+        return False
+    return thirteen_orphans_need(b) <= jokers
+
+
+def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> bool:
+    """True if the hand is complete in any of the shapes asked."""
+    if shapes & Shape.STANDARD and is_complete(counts, jokers):
+        return True
+    if shapes & Shape.SEVEN_PAIRS and is_seven_pairs(counts, jokers):
+        return True
+    return bool(shapes & Shape.THIRTEEN_ORPHANS) and is_thirteen_orphans(counts, jokers)
