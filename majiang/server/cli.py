@@ -1,0 +1,39 @@
+"""`majiang serve`: run the table server (HTTP + WebSocket + the browser client)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from majiang.server.settings import Settings, parse_delay
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (8000)")
+    parser.add_argument(
+        "--database-url", default=None,
+        help="SQLAlchemy URL (default: $DATABASE_URL or sqlite:///majiang.db in the cwd)",
+    )
+    parser.add_argument(
+        "--bot-delay", default=None, metavar="MIN,MAX",
+        help="seconds a bot pauses before acting (default 0.6,1.8; 0 = full speed)",
+    )
+    parser.add_argument("--log-level", default="info", help="uvicorn log level (info)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from majiang.server.app import create_app
+
+    try:
+        delay = parse_delay(args.bot_delay) if args.bot_delay is not None else None
+    except ValueError as exc:
+        print(f"majiang serve: {exc}")
+        return 2
+    settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(settings)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets")
+    return 0

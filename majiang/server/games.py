@@ -1,0 +1,158 @@
+"""The one place the server touches the game engine: rulesets, hands, actions, events, bots.
+
+Nothing here is specific to a ruleset: the table's ruleset id goes in, everything else comes from
+`majiang.game`, `majiang.rules` and `majiang.bots`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.game.actions import Action, ActionError
+from majiang.game.events import Event
+
+__all__ = ["Action", "ActionError", "Event", "GameError"]
+RECORD_VERSION = 1
+
+
+class GameError(ValueError):
+    """A ruleset the server cannot open a table for."""
+
+
+def ruleset_info(rules_id: Any) -> dict[str, Any]:
+    """`{id, zh, en, players}` of a ruleset the engine can play; GameError otherwise."""
+    from majiang.game.variants import UnknownRuleset, mechanics
+
+    if not isinstance(rules_id, str):
+        raise GameError(f"rules must be a ruleset id, got {rules_id!r}")
+    try:
+        mech = mechanics(rules_id)
+    except UnknownRuleset as exc:
+        raise GameError(f"未知规则 / {exc}") from None
+    ruleset = mech.rules
+    if not mech.playable:
+        raise GameError(f"{ruleset.zh}尚未开放 / ruleset {rules_id!r} cannot be played yet")
+    return {"id": rules_id, "zh": ruleset.zh, "en": ruleset.en, "players": ruleset.players}
+
+
+def playable_rulesets() -> list[dict[str, Any]]:
+    from majiang.game.variants import TABLE
+
+    out = []
+    for rid in TABLE:
+        try:
+            out.append(ruleset_info(rid))
+        except GameError:
+            continue
+    return out
+
+
+def new_hand(
+    rules: str, seed: int, dealer: int, options: dict[str, Any] | None, hand_no: int,
+    names: list[str],
+) -> Any:
+    from majiang.game import Hand
+
+    return Hand.new(rules, seed, dealer=dealer, options=options, hand_no=hand_no, names=names)
+
+
+def to_act(hand: Any) -> list[int]:
+    return sorted(hand.to_act())
+
+
+def legal(hand: Any, seat: int) -> list[Action]:
+    return list(hand.legal_actions(seat))
+
+
+def new_bot(name: str, seed: int) -> Any:
+    from majiang.bots import get_bot
+
+    return get_bot(name, seed)
+
+
+def bot_choose(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action:
+    choice: Action = bot.choose(view, actions)
+    return choice
+
+
+def start_events(hand: Any) -> list[Event]:
+    """The events of the deal (emitted when the hand was built)."""
+    return [e for e in hand.events if e.kind in ("start", "deal")]
+
+
+def settlements(hand: Any) -> list[dict[str, Any]]:
+    """The hand's economy events so far, in order (kong money..., end of hand)."""
+    return list(hand.settlements)
+
+
+SETTLING_EVENTS = ("kong_money", "settlement")
+
+
+def next_dealer(hand: Any) -> int:
+    return int(hand.result.next_dealer)
+
+
+def record(hand: Any, names: list[str]) -> dict[str, Any]:
+    """The hand as a versioned JSON record: seed + actions replay it; events and result shown."""
+    return {
+        "version": RECORD_VERSION,
+        "rng_version": hand.rng_version,
+        "rules": hand.rules,
+        "players": hand.players,
+        "options": hand.options,
+        "seed": hand.seed,
+        "dealer": hand.dealer,
+        "hand_no": hand.hand_no,
+        "names": names,
+        "actions": [{"seat": s, "action": a.to_json()} for s, a in hand.actions],
+        "events": [e.to_record() for e in hand.events],
+        "result": hand.result.to_json() if hand.result is not None else None,
+    }
+
+
+def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
+    """Each payment of the hand as payer -> payee: amount (reason), in units and nominal silver."""
+    lines: list[dict[str, Any]] = []
+    for s in hand.settlements:
+        if s.get("type") == "kong_money":
+            payee = s["seat"]
+            reason = Action("kong", kind=s["kind"]).label()
+            for payer, amount in enumerate(s["payments"]):
+                if amount < 0:
+                    lines.append(_line(payer, payee, -amount, stake, reason))
+    result = hand.result
+    if result is not None:
+        for winner, answer in zip(result.winners, result.answers, strict=False):
+            patterns = answer.get("patterns", [])
+            reason = {
+                "zh": "、".join(str(p.get("zh", p.get("id"))) for p in patterns) or "胡",
+                "en": ", ".join(str(p.get("en", p.get("id"))) for p in patterns) or "win",
+            }
+            for payer, amount in enumerate(answer.get("payments", [])):
+                if amount < 0 and payer != winner:
+                    lines.append(_line(payer, winner, -amount, stake, reason))
+    return lines
+
+
+def _line(payer: int, payee: int, units: int, stake: int, reason: dict[str, str]) -> dict[str, Any]:
+    return {"payer": payer, "payee": payee, "amount": units, "units": units,
+            "silver": units * stake, "reason": reason}
+
+
+def winners_json(hand: Any) -> list[dict[str, Any]]:
+    result = hand.result
+    if result is None:
+        return []
+    wins = {e.data["seat"]: e.data for e in hand.events if e.kind == "win"}
+    out = []
+    for winner, answer in zip(result.winners, result.answers, strict=False):
+        data = wins.get(winner, {})
+        out.append({
+            "seat": winner, "win_type": result.win_type,
+            "tile": data.get("tile"), "from": result.discarder,
+            "hand": data.get("hand"), "melds": data.get("melds"),
+            "decomposition": answer.get("decomposition"),
+            "patterns": answer.get("patterns", []), "value": answer.get("value"),
+            "payments": answer.get("payments"),
+        })
+    return out

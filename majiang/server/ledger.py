@@ -1,0 +1,174 @@
+"""The silver ledger: grants, settlement events, and the balance check.
+
+Every change of a user's `silver` goes through here and writes a ledger row in the caller's
+transaction, so balances always equal the ledger sum. Settlement events are posted once per
+(hand, event index): posting the same event again returns the stored settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from majiang import economy
+from majiang.server.models import LedgerRow, Settlement, User
+
+
+def _row(
+    user: User, amount: int, kind: str, reason: str, **links: int | None
+) -> LedgerRow:
+    before = user.silver
+    after = before + amount
+    if after < 0:
+        raise economy.EconomyError(f"{user.username}'s balance would go below zero ({after})")
+    user.silver = after
+    return LedgerRow(
+        user_id=user.id,
+        amount=amount,
+        kind=kind,
+        reason=reason,
+        balance_before=before,
+        balance_after=after,
+        level_before=economy.level_for(before).index,
+        level_after=economy.level_for(after).index,
+        **links,
+    )
+
+
+def grant(db: Session, user: User, amount: int, reason: str, kind: str = "grant") -> LedgerRow:
+    """Add silver from outside play (new-account grant, bot funding, operator adjustment)."""
+    if amount <= 0 and kind == "grant":
+        raise economy.EconomyError(f"a grant must be positive, got {amount}")
+    db.flush()
+    row = _row(user, amount, kind, reason)
+    db.add(row)
+    return row
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A settlement event as applied: units, silver moved, balances and levels around it."""
+
+    event_index: int
+    kind: str
+    units: list[int]
+    stake: int
+    silver: list[int]
+    balances_before: list[int]
+    balances_after: list[int]
+    replayed: bool  # True if the event had been posted before (nothing moved this time)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "event_index": self.event_index,
+            "kind": self.kind,
+            "units": self.units,
+            "stake": self.stake,
+            "silver": self.silver,
+            "balances_before": self.balances_before,
+            "balances_after": self.balances_after,
+            "levels_before": [economy.level_for(b).to_json() for b in self.balances_before],
+            "levels_after": [economy.level_for(b).to_json() for b in self.balances_after],
+        }
+
+
+def post_settlement(
+    db: Session,
+    *,
+    hand_id: int,
+    table_id: int,
+    event_index: int,
+    kind: str,
+    units: Sequence[int],
+    stake: int,
+    user_ids: Sequence[int],
+) -> Posted:
+    """Apply one settlement event (nets in units per seat) with `economy.settle`; idempotent."""
+    existing = db.scalars(
+        select(Settlement).where(
+            Settlement.hand_id == hand_id, Settlement.event_index == event_index
+        )
+    ).first()
+    if existing is not None:
+        return Posted(
+            event_index, existing.kind, list(existing.units), existing.stake,
+            list(existing.silver), list(existing.balances_before),
+            list(existing.balances_after), replayed=True,
+        )
+    users_by_id = {
+        u.id: u
+        for u in db.scalars(
+            select(User).where(User.id.in_(set(user_ids))).with_for_update()
+        )
+    }
+    users = [users_by_id[uid] for uid in user_ids]
+    before = [u.silver for u in users]
+    silver = economy.settle(list(units), before, stake)
+    after = economy.apply(before, silver)
+    settlement = Settlement(
+        hand_id=hand_id, event_index=event_index, kind=kind, units=list(units), stake=stake,
+        silver=silver, balances_before=before, balances_after=after,
+    )
+    db.add(settlement)
+    db.flush()
+    for user, amount, unit in zip(users, silver, units, strict=True):
+        if amount == 0 and unit == 0:
+            continue
+        db.add(
+            _row(
+                user, amount, "settlement", kind, table_id=table_id, hand_id=hand_id,
+                settlement_id=settlement.id, units=unit,
+            )
+        )
+    return Posted(event_index, kind, list(units), stake, silver, before, after, replayed=False)
+
+
+@dataclass(frozen=True)
+class Check:
+    balanced: bool
+    users: int
+    mismatched: list[int]
+    unbalanced_settlements: list[int]
+    total_silver: int
+    total_granted: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "balanced": self.balanced, "users": self.users, "mismatched_users": self.mismatched,
+            "unbalanced_settlements": self.unbalanced_settlements,
+            "total_silver": self.total_silver, "total_granted": self.total_granted,
+        }
+
+
+def check(db: Session) -> Check:
+    """Every balance equals its ledger sum, every settlement sums to zero, nothing below zero."""
+    sums = dict(
+        db.execute(
+            select(LedgerRow.user_id, func.sum(LedgerRow.amount)).group_by(LedgerRow.user_id)
+        )
+        .tuples()
+        .all()
+    )
+    users = db.execute(select(User.id, User.silver)).tuples().all()
+    mismatched = [uid for uid, silver in users if int(sums.get(uid) or 0) != silver or silver < 0]
+    per_settlement = (
+        db.execute(
+            select(LedgerRow.settlement_id, func.sum(LedgerRow.amount))
+            .where(LedgerRow.settlement_id.is_not(None))
+            .group_by(LedgerRow.settlement_id)
+        )
+        .tuples()
+        .all()
+    )
+    unbalanced = [int(sid) for sid, total in per_settlement if sid is not None and total != 0]
+    granted = db.scalar(select(func.sum(LedgerRow.amount)).where(LedgerRow.kind != "settlement"))
+    total = sum(silver for _, silver in users)
+    granted_i = int(granted or 0)
+    return Check(
+        balanced=not mismatched and not unbalanced and total == granted_i,
+        users=len(users), mismatched=mismatched, unbalanced_settlements=unbalanced,
+        total_silver=total, total_granted=granted_i,
+    )

@@ -1,0 +1,261 @@
+"""The lobby: open, join, leave, ready and dissolve tables; quick play with bots; bot accounts.
+
+Pure database work on one session; the live table service (`majiang.server.table`) is told about
+changes by the caller. Codes avoid confusable characters (no 0/O/1/I/L).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from majiang import economy
+from majiang.server import games
+from majiang.server.accounts import create_user
+from majiang.server.models import Seat, Table, User
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 5
+OPEN = ("waiting", "playing")
+MIN_TURN, MAX_TURN = 5, 120
+
+
+class LobbyError(ValueError):
+    """A refused lobby request; `status` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    rules: str
+    level: int | None = None
+    bots: int = 0
+    turn_seconds: int | None = None
+
+
+def new_code(db: Session) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if db.scalars(select(Table).where(Table.code == code)).first() is None:
+            return code
+
+
+def normalize_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def get_table(db: Session, code: str) -> Table:
+    table = db.scalars(select(Table).where(Table.code == normalize_code(code))).first()
+    if table is None:
+        raise LobbyError(f"没有这张桌子 / no table with code {code!r}", 404)
+    return table
+
+
+def seats_of(db: Session, table: Table) -> dict[int, Seat]:
+    return {s.seat: s for s in db.scalars(select(Seat).where(Seat.table_id == table.id))}
+
+
+def current_table(db: Session, user: User) -> Table | None:
+    """The open table where `user` sits, if any (a player sits at one table at a time)."""
+    return db.scalars(
+        select(Table)
+        .join(Seat, Seat.table_id == Table.id)
+        .where(Seat.user_id == user.id, Table.status.in_(OPEN))
+    ).first()
+
+
+def _check_free(db: Session, user: User, table: Table | None = None) -> None:
+    other = current_table(db, user)
+    if other is not None and (table is None or other.id != table.id):
+        raise LobbyError(f"你已在桌 {other.code} / you already sit at table {other.code}", 409)
+
+
+def _check_may_sit(user: User, table: Table) -> None:
+    refusal = economy.seat_refusal(user.silver, table.level)
+    if refusal is not None:
+        raise LobbyError(refusal, 403)
+
+
+def bot_for(db: Session, table: Table, grant_amount: int) -> User:
+    """A bot account free to sit at `table` (level and balance allow it), created if needed."""
+    busy = select(Seat.user_id).join(Table, Table.id == Seat.table_id).where(
+        Table.status.in_(OPEN)
+    )
+    need = economy.level(table.level).min_silver
+    bot = db.scalars(
+        select(User)
+        .where(User.bot.is_(True), User.silver >= max(need, 1), User.id.not_in(busy))
+        .order_by(User.id)
+        .limit(1)
+    ).first()
+    if bot is not None:
+        return bot
+    funding = max(grant_amount, 4 * need)
+    count = db.scalars(select(User.id).where(User.bot.is_(True))).all()
+    name = f"bot-{len(count) + 1}"
+    while db.scalars(select(User).where(User.username == name)).first() is not None:
+        name = f"bot-{secrets.token_hex(3)}"
+    return create_user(db, name, None, grant_amount=funding, bot=True)
+
+
+def seat_bot(db: Session, table: Table, seat: int, grant_amount: int) -> Seat:
+    bot = bot_for(db, table, grant_amount)
+    row = Seat(table_id=table.id, seat=seat, user_id=bot.id, ready=True)
+    db.add(row)
+    db.flush()
+    return row
+
+
+def quickplay_level(user: User) -> int:
+    """Quick play sits a player at their own level; at 临时工 (2) it uses 待业 (1), the same stake,
+    so that a newcomer's first loss (100 -> 99 taels) does not unseat them."""
+    own = economy.level_for(user.silver).index
+    return 1 if own == 2 else own
+
+
+def create_table(
+    db: Session, user: User, req: TableRequest, *, default_turn: int, bank_seconds: int,
+    grant_amount: int, fill_bots: bool = False,
+) -> Table:
+    """Open a table, seat its creator at seat 0 and `req.bots` bots after."""
+    info = games.ruleset_info(req.rules)
+    own = economy.level_for(user.silver).index
+    level = own if req.level is None else req.level
+    if not isinstance(level, int) or not 1 <= level <= len(economy.LEVELS):
+        top = len(economy.LEVELS)
+        raise LobbyError(f"等级须为1-{top} / level must be 1..{top}")
+    if level > own:
+        raise LobbyError(
+            f"不能开高于自己等级的桌 / you may open tables up to your own level ({own})", 403
+        )
+    players = int(info["players"])
+    bots = req.bots
+    if not isinstance(bots, int) or not 0 <= bots <= players - 1:
+        raise LobbyError(f"机器人数须为0-{players - 1} / bots must be 0..{players - 1}")
+    turn = default_turn if req.turn_seconds is None else req.turn_seconds
+    if not isinstance(turn, int) or not MIN_TURN <= turn <= MAX_TURN:
+        raise LobbyError(
+            f"每步时间须为{MIN_TURN}-{MAX_TURN}秒 / turn_seconds must be {MIN_TURN}..{MAX_TURN}"
+        )
+    _check_free(db, user)
+    table = Table(
+        code=new_code(db), rules=req.rules, players=players, level=level,
+        stake=economy.level(level).stake, turn_seconds=turn, bank_seconds=bank_seconds,
+        options={}, fill_bots=fill_bots, status="waiting", owner_id=user.id, hands_played=0,
+        dealer=0,
+    )
+    _check_may_sit(user, table)
+    db.add(table)
+    db.flush()
+    db.add(Seat(table_id=table.id, seat=0, user_id=user.id, ready=fill_bots))
+    for seat in range(1, bots + 1):
+        seat_bot(db, table, seat, grant_amount)
+    db.flush()
+    return table
+
+
+def join_table(db: Session, user: User, code: str) -> Table:
+    table = get_table(db, code)
+    if table.status not in OPEN:
+        raise LobbyError("此桌已解散 / this table is closed", 410)
+    seats = seats_of(db, table)
+    if any(s.user_id == user.id for s in seats.values()):
+        return table
+    _check_free(db, user, table)
+    _check_may_sit(user, table)
+    free = [i for i in range(table.players) if i not in seats]
+    if not free:
+        raise LobbyError("此桌已满 / this table is full", 409)
+    db.add(Seat(table_id=table.id, seat=free[0], user_id=user.id, ready=False))
+    db.flush()
+    return table
+
+
+def my_seat(db: Session, user: User, table: Table) -> Seat:
+    seat = db.scalars(
+        select(Seat).where(Seat.table_id == table.id, Seat.user_id == user.id)
+    ).first()
+    if seat is None:
+        raise LobbyError("你不在此桌 / you do not sit at this table", 403)
+    return seat
+
+
+def set_ready(db: Session, user: User, code: str, ready: bool = True) -> Table:
+    table = get_table(db, code)
+    seat = my_seat(db, user, table)
+    seat.ready = ready
+    db.flush()
+    return table
+
+
+def leave_table(db: Session, user: User, code: str) -> Table:
+    """Leave; during a hand the seat stays in it (played by the server) and is freed after."""
+    table = get_table(db, code)
+    seat = my_seat(db, user, table)
+    if table.status == "playing":
+        seat.leaving = True
+    else:
+        db.delete(seat)
+        db.flush()
+        close_if_empty(db, table)
+    db.flush()
+    return table
+
+
+def close_if_empty(db: Session, table: Table) -> bool:
+    """Close a table with no human left (bots never play on their own)."""
+    users = [db.get(User, s.user_id) for s in seats_of(db, table).values() if not s.leaving]
+    if any(u is not None and not u.bot for u in users):
+        return False
+    dissolve(db, table)
+    return True
+
+
+def dissolve(db: Session, table: Table) -> None:
+    for seat in seats_of(db, table).values():
+        db.delete(seat)
+    table.status = "closed"
+    db.flush()
+
+
+def dissolve_by(db: Session, user: User, code: str) -> Table:
+    table = get_table(db, code)
+    if table.owner_id != user.id:
+        raise LobbyError("只有开桌者可以解散 / only the table's owner may dissolve it", 403)
+    if table.status == "playing":
+        raise LobbyError("牌局进行中，不能解散 / a hand is in progress; dissolve after it", 409)
+    dissolve(db, table)
+    return table
+
+
+def refresh_seats(db: Session, table: Table, grant_amount: int) -> list[int]:
+    """Before a deal: unseat leavers and players who may no longer sit (economy.md section 3).
+
+    Bots are replaced by fresh bots; human seats are refilled by bots on quick-play tables.
+    Returns the user ids unseated.
+    """
+    gone: list[int] = []
+    for seat in list(seats_of(db, table).values()):
+        user = db.get(User, seat.user_id)
+        if user is None:
+            continue
+        if seat.leaving or not economy.may_sit(user.silver, table.level):
+            gone.append(user.id)
+            db.delete(seat)
+            db.flush()
+            if user.bot or table.fill_bots:
+                seat_bot(db, table, seat.seat, grant_amount)
+    db.flush()
+    return gone
+
+
+def open_tables(db: Session) -> list[Table]:
+    return list(
+        db.scalars(select(Table).where(Table.status.in_(OPEN)).order_by(Table.id.desc()).limit(100))
+    )

@@ -1,0 +1,161 @@
+"""SQLAlchemy 2 models: users, the silver ledger, tables and seats, hands and their actions.
+
+A user's `silver` always equals the sum of their ledger rows (checked by `ledger.check`). A hand is
+its seed plus its ordered actions: `hand_actions` is written as play happens, each row together with
+the events it produced and any settlement it caused, in one transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class KeyValue(Base):
+    """Server-wide values kept across restarts (e.g. the token signing secret)."""
+
+    __tablename__ = "server_values"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    silver: Mapped[int] = mapped_column(BigInteger, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Table(Base):
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    rules: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    level: Mapped[int] = mapped_column(Integer)
+    stake: Mapped[int] = mapped_column(BigInteger)
+    turn_seconds: Mapped[int] = mapped_column(Integer)
+    bank_seconds: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    fill_bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    hands_played: Mapped[int] = mapped_column(Integer, default=0)
+    dealer: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Hand(Base):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("table_id", "hand_no"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    hand_no: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    dealer: Mapped[int] = mapped_column(Integer)
+    stake: Mapped[int] = mapped_column(BigInteger)
+    user_ids: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class HandPlayer(Base):
+    """Who sat where in a hand (for each player's history)."""
+
+    __tablename__ = "hand_players"
+    __table_args__ = (UniqueConstraint("hand_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class HandAction(Base):
+    """One applied action of a hand, in order, with the events the engine produced for it."""
+
+    __tablename__ = "hand_actions"
+    __table_args__ = (UniqueConstraint("hand_id", "idx"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    events: Mapped[list[Any]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(16))  # player, bot, auto (托管), timeout
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Settlement(Base):
+    """One settlement event of a hand (kong money, end of hand); unique per hand and index."""
+
+    __tablename__ = "settlements"
+    __table_args__ = (UniqueConstraint("hand_id", "event_index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    event_index: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    units: Mapped[list[Any]] = mapped_column(JSON)
+    stake: Mapped[int] = mapped_column(BigInteger)
+    silver: Mapped[list[Any]] = mapped_column(JSON)
+    balances_before: Mapped[list[Any]] = mapped_column(JSON)
+    balances_after: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LedgerRow(Base):
+    """Every movement of silver: grants, adjustments and each seat's share of a settlement."""
+
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16))  # grant, adjustment, settlement
+    reason: Mapped[str] = mapped_column(String(128))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True, index=True)
+    settlement_id: Mapped[int | None] = mapped_column(ForeignKey("settlements.id"), nullable=True)
+    units: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    balance_before: Mapped[int] = mapped_column(BigInteger)
+    balance_after: Mapped[int] = mapped_column(BigInteger)
+    level_before: Mapped[int] = mapped_column(Integer)
+    level_after: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,58 @@
+"""Server settings, read from the environment (and from `majiang serve` flags)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from majiang import economy
+
+
+def parse_delay(text: str) -> tuple[float, float]:
+    """`"0.5,1.5"` or `"0"` -> (min, max) seconds of a bot's thinking pause."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"bot delay must be SECONDS or MIN,MAX, got {text!r}") from None
+    if len(values) == 1:
+        values = values * 2
+    if len(values) != 2 or values[0] < 0 or values[1] < values[0]:
+        raise ValueError(f"bot delay must be SECONDS or MIN,MAX with 0 <= MIN <= MAX, got {text!r}")
+    return values[0], values[1]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told. `from_env` reads the `DATABASE_URL`/`MAJIANG_*` vars."""
+
+    database_url: str = "sqlite:///majiang.db"
+    secret: str | None = None  # None: generated once and kept in the database
+    new_account_grant: int = economy.NEW_ACCOUNT_GRANT
+    bot_delay: tuple[float, float] = (0.6, 1.8)
+    turn_seconds: int = 15
+    bank_seconds: int = 30
+    token_max_age: int = 30 * 24 * 3600
+    between_hands_seconds: float = 0.0  # pause after a hand before bots-only seats auto-ready
+    default_bot: str = "efficient"
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        values: dict[str, object] = {
+            "database_url": env.get("DATABASE_URL", cls.database_url),
+            "secret": env.get("MAJIANG_SECRET") or None,
+        }
+        if "MAJIANG_BOT_DELAY" in env:
+            values["bot_delay"] = parse_delay(env["MAJIANG_BOT_DELAY"])
+        if "MAJIANG_GRANT" in env:
+            values["new_account_grant"] = int(env["MAJIANG_GRANT"])
+        if "MAJIANG_TURN_SECONDS" in env:
+            values["turn_seconds"] = int(env["MAJIANG_TURN_SECONDS"])
+        if "MAJIANG_BANK_SECONDS" in env:
+            values["bank_seconds"] = int(env["MAJIANG_BANK_SECONDS"])
+        if "MAJIANG_BOT" in env:
+            values["default_bot"] = env["MAJIANG_BOT"]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
