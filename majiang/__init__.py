@@ -1,7 +1,7 @@
 """majiang: Chinese regional mahjong. Rules engine, scoring, simulator and table server.
 
 >>> import majiang
->>> majiang.score({"rules": "tuidaohu", "win_type": "self_drawn", "hand": "123m456p789s2355z",
+>>> majiang.score({"rules": "tuidaohu", "win_type": "self_drawn", "hand": "123m456p789s23m55z",
 ...                "win_tile": "4m"})["payments"]
 [3, -1, -1, -1]
 """

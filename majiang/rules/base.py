@@ -1,0 +1,441 @@
+"""The interface every ruleset declares, and the scoring loop they share.
+
+A ruleset is one object (`Ruleset` subclass) holding data: seats, tile set, calls, meld kinds,
+winning shapes, a pattern table, how values combine, who pays and kong money. Scoring a win is the
+same for all: read the tiles every way they win (`readings`), test the pattern table on each
+reading, drop excluded patterns, combine values, compute payments, and keep the reading worth most
+to the winner (the contract's order). Rulesets override only the hooks where their rules differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from math import prod
+from typing import Any, ClassVar, Literal
+
+from majiang import analysis
+from majiang.analysis import Shape
+from majiang.tiles import KINDS, Tile, format_tiles, is_honor, suit_of, to_counts
+
+WinType = Literal["self_drawn", "discard", "robbing_kong"]
+WIN_TYPES: tuple[str, ...] = ("self_drawn", "discard", "robbing_kong")
+Reason = Literal["not_complete", "below_minimum", "forbidden"]
+
+
+class RequestError(ValueError):
+    """A scoring request that cannot be understood: names the field and the problem."""
+
+    def __init__(self, field_name: str, problem: str) -> None:
+        super().__init__(f"{field_name}: {problem}")
+        self.field = field_name
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------------------------------
+# Melds
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    """How a kind of meld looks: its tiles' shape and size, whether it is a set, who fed it."""
+
+    id: str
+    zh: str
+    en: str
+    shape: Literal["same", "sequence", "single"]
+    size: int
+    is_set: bool = True  # counts as one of the hand's sets (one-tile kongs, 拾/搶 tiles do not)
+    concealed: bool = False  # no feeder: `from` must be null
+    claimed: bool = False  # taken from another player's discard (a 嘴 for liability)
+
+
+MELD_KINDS: dict[str, MeldKind] = {
+    k.id: k
+    for k in (
+        MeldKind("chow", "吃", "Chow", "sequence", 3, claimed=True),
+        MeldKind("pung", "碰", "Pung", "same", 3, claimed=True),
+        MeldKind("exposed_kong", "明杠", "Exposed kong", "same", 4, claimed=True),
+        MeldKind("added_kong", "补杠", "Added kong", "same", 4, claimed=True),
+        MeldKind("concealed_kong", "暗杠", "Concealed kong", "same", 4, concealed=True),
+        MeldKind("picked", "拾", "Picked", "single", 1, is_set=False),
+        MeldKind("grabbed", "搶", "Grabbed", "single", 1, is_set=False),
+        MeldKind("red_kong", "红中杠", "Red dragon kong", "single", 1, is_set=False),
+        MeldKind("pi_kong", "皮子杠", "Indicator kong", "single", 1, is_set=False),
+        MeldKind("laizi_kong", "赖子杠", "Laizi kong", "single", 1, is_set=False),
+    )
+}
+KONG_KINDS = ("exposed_kong", "added_kong", "concealed_kong")
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str
+    tiles: tuple[Tile, ...]
+    feeder: int | None = None  # the contract's `from`
+
+    @property
+    def info(self) -> MeldKind:
+        return MELD_KINDS[self.kind]
+
+    @property
+    def tile(self) -> Tile:
+        return self.tiles[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiles": format_tiles(self.tiles), "from": self.feeder}
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests and readings
+
+
+@dataclass(frozen=True)
+class WinRequest:
+    """A validated scoring request (the contract's fields, tiles as kinds)."""
+
+    rules: str
+    players: int
+    dealer: int
+    winner: int
+    win_type: WinType
+    discarder: int | None
+    hand: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[Meld, ...] = ()
+    flags: frozenset[str] = frozenset()
+    laizi: Tile | None = None
+    indicator: Tile | None = None
+    round_wind: Tile | None = None
+    seat_wind: Tile | None = None
+    others: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_type == "self_drawn"
+
+    @cached_property
+    def concealed(self) -> list[int]:
+        """Counts of the concealed tiles with the winning tile."""
+        return to_counts((*self.hand, self.win_tile))
+
+    @cached_property
+    def all_tiles(self) -> list[int]:
+        """Counts of every tile of the hand: concealed, winning tile and melds."""
+        counts = list(self.concealed)
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    @property
+    def set_melds(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.info.is_set)
+
+    @property
+    def claimed_melds(self) -> tuple[Meld, ...]:
+        """Melds taken from others' discards, in the order made (an added kong as its pung)."""
+        return tuple(m for m in self.melds if m.info.claimed)
+
+    @property
+    def concealed_hand(self) -> bool:
+        """No meld was taken from another player (门清)."""
+        return not self.claimed_melds
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a reading: a set or the pair, concealed or declared."""
+
+    kind: Literal["sequence", "triplet", "kong", "pair", "single"]
+    tile: Tile
+    concealed: bool
+    meld: str | None = None  # the meld kind, for declared groups
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind == "sequence":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        size = {"triplet": 3, "kong": 4, "pair": 2, "single": 1}[self.kind]
+        return (self.tile,) * size
+
+    @property
+    def is_triplet_like(self) -> bool:
+        return self.kind in ("triplet", "kong")
+
+    def text(self) -> str:
+        return format_tiles(self.tiles)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way the winning tiles are read: a shape with its groups (declared melds included)."""
+
+    shape: Literal["standard", "seven_pairs", "thirteen_orphans"]
+    groups: tuple[Group, ...]
+    jokers: tuple[Tile, ...] = ()
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind in ("sequence", "triplet", "kong"))
+
+    @property
+    def pair(self) -> Group | None:
+        pairs = [g for g in self.groups if g.kind == "pair"]
+        return pairs[0] if self.shape == "standard" and pairs else None
+
+    @property
+    def all_triplets(self) -> bool:
+        return self.shape == "standard" and all(g.is_triplet_like for g in self.sets)
+
+    def decomposition(self) -> list[str]:
+        return [g.text() for g in self.groups]
+
+
+def _meld_group(meld: Meld) -> Group:
+    info = meld.info
+    if info.shape == "sequence":
+        return Group("sequence", min(meld.tiles), False, meld.kind)
+    if info.shape == "single":
+        return Group("single", meld.tile, False, meld.kind)
+    kind: Literal["triplet", "kong"] = "kong" if info.size == 4 else "triplet"
+    return Group(kind, meld.tile, info.concealed, meld.kind)
+
+
+def standard_readings(
+    counts: Sequence[int], melds: Iterable[Meld], jokers: int = 0
+) -> list[Reading]:
+    """Every reading of concealed `counts` (+ `jokers`) as sets and a pair, with the melds."""
+    declared = tuple(_meld_group(m) for m in melds if m.info.is_set)
+    readings = []
+    for arrangement in analysis.arrangements(counts, jokers):
+        concealed = [Group("pair", arrangement.pair, True)]
+        for group in arrangement.sets:
+            kind: Literal["sequence", "triplet"] = (
+                "sequence" if group.kind == analysis.SEQUENCE else "triplet"
+            )
+            concealed.append(Group(kind, group.tile, True))
+        readings.append(Reading("standard", (*concealed, *declared), arrangement.jokers))
+    return readings
+
+
+def seven_pairs_reading(counts: Sequence[int]) -> Reading:
+    groups = []
+    for t in range(KINDS):
+        groups.extend([Group("pair", t, True)] * (counts[t] // 2))
+    return Reading("seven_pairs", tuple(groups))
+
+
+def thirteen_orphans_reading(counts: Sequence[int]) -> Reading:
+    groups = []
+    for t in range(KINDS):
+        if counts[t]:
+            groups.append(Group("pair" if counts[t] == 2 else "single", t, True))
+    return Reading("thirteen_orphans", tuple(groups))
+
+
+# ---------------------------------------------------------------------------------------------
+# Colour of a hand (several rulesets use it)
+
+
+def colour(all_counts: Sequence[int]) -> Literal["qing", "hun", "mixed"]:
+    """qing: one number suit only; hun: honours plus at most one number suit; else mixed."""
+    suits = {suit_of(t) for t in range(27) if all_counts[t]}
+    honours = any(all_counts[t] for t in range(27, KINDS))
+    if len(suits) > 1:
+        return "mixed"
+    return "hun" if honours else "qing"
+
+
+def has_honours(all_counts: Sequence[int]) -> bool:
+    return any(all_counts[t] for t in range(KINDS) if is_honor(t))
+
+
+# ---------------------------------------------------------------------------------------------
+# Patterns and answers
+
+Predicate = Callable[[WinRequest, Reading], int]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A scoring pattern: names, value, and a test giving how many times it counts (0: not)."""
+
+    id: str
+    zh: str
+    en: str
+    value: int
+    test: Predicate
+    excludes: tuple[str, ...] = ()
+
+    def to_json(self, times: int = 1) -> dict[str, Any]:
+        return {"id": self.id, "zh": self.zh, "en": self.en, "value": self.value * times}
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A reading with its counted patterns, combined value and payments."""
+
+    reading: Reading
+    patterns: tuple[tuple[Pattern, int], ...]
+    value: int
+    payments: tuple[int, ...]
+    liable: int | None = None
+
+    def sort_key(self, winner: int) -> tuple[Any, ...]:
+        ids = sorted(p.id for p, _ in self.patterns)
+        return (-self.payments[winner], -self.value, len(ids), ids)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The scoring contract's answer for one request."""
+
+    win: bool
+    players: int
+    scored: Scored | None = None
+    reason: Reason | None = None
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": True, "win": self.win}
+        s = self.scored
+        if not self.win:
+            out["reason"] = self.reason
+            out["detail"] = self.detail
+        keep_patterns = s is not None and (self.win or self.reason == "below_minimum")
+        out["patterns"] = (
+            [p.to_json(n) for p, n in s.patterns] if keep_patterns and s is not None else []
+        )
+        out["value"] = s.value if keep_patterns and s is not None else 0
+        out["payments"] = list(s.payments) if self.win and s else [0] * self.players
+        if self.win and s is not None:
+            if s.liable is not None:
+                out["liable"] = s.liable
+            out["decomposition"] = s.reading.decomposition()
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The ruleset
+
+
+class Ruleset:
+    """What a ruleset declares. Subclasses set the class attributes and override the hooks."""
+
+    id: ClassVar[str]
+    zh: ClassVar[str]
+    en: ClassVar[str]
+    players: ClassVar[int] = 4
+    kinds: ClassVar[tuple[Tile, ...]] = tuple(range(KINDS))
+    copies: ClassVar[int] = 4
+    meld_kinds: ClassVar[frozenset[str]] = frozenset(("pung", *KONG_KINDS))
+    shapes: ClassVar[Shape] = Shape.STANDARD
+    patterns: ClassVar[tuple[Pattern, ...]] = ()
+    combine: ClassVar[Literal["best", "sum", "product"]] = "sum"
+    minimum: ClassVar[int] = 0
+    hands_per_match: ClassVar[int] = 8
+
+    # -- game facts the engine reads -------------------------------------------------------------
+
+    @property
+    def allows_chow(self) -> bool:
+        return "chow" in self.meld_kinds
+
+    @property
+    def tile_count(self) -> int:
+        return len(self.kinds) * self.copies
+
+    def kong_money(self, kind: str, konger: int, feeder: int | None) -> list[int]:
+        """Units each seat receives (+) or pays (-) the moment a kong stands."""
+        return [0] * self.players
+
+    def next_dealer(self, dealer: int, winners: Sequence[int]) -> int:
+        """The next hand's dealer, given this hand's winners (empty: exhaustive draw)."""
+        return dealer if not winners or dealer in winners else (dealer + 1) % self.players
+
+    # -- scoring hooks -------------------------------------------------------------------------
+
+    def validate(self, req: WinRequest) -> None:
+        """Ruleset-specific checks of an otherwise well-formed request (raise RequestError)."""
+
+    def expected_hand_size(self, melds: Sequence[Meld]) -> int:
+        return 13 - 3 * sum(1 for m in melds if m.info.is_set)
+
+    def readings(self, req: WinRequest) -> list[Reading]:
+        counts = req.concealed
+        out = standard_readings(counts, req.melds) if Shape.STANDARD in self.shapes else []
+        if Shape.SEVEN_PAIRS in self.shapes and not req.melds and analysis.is_seven_pairs(counts):
+            out.append(seven_pairs_reading(counts))
+        if (
+            Shape.THIRTEEN_ORPHANS in self.shapes
+            and not req.melds
+            and analysis.is_thirteen_orphans(counts)
+        ):
+            out.append(thirteen_orphans_reading(counts))
+        return out
+
+    def forbidden(self, req: WinRequest, reading: Reading) -> str | None:
+        """Why a complete reading may not win (None: it may). Default: the pass lock."""
+        if "passed_win" in req.flags and not req.self_drawn:
+            return "under the pass lock (漏胡): no win on another player's tile until one draws"
+        return None
+
+    def count_patterns(self, req: WinRequest, reading: Reading) -> list[tuple[Pattern, int]]:
+        found = [(p, n) for p in self.patterns if (n := p.test(req, reading))]
+        excluded = {x for p, _ in found for x in p.excludes}
+        return [(p, n) for p, n in found if p.id not in excluded]
+
+    def combine_values(self, counted: Sequence[tuple[Pattern, int]]) -> int:
+        values = [p.value * n for p, n in counted]
+        if self.combine == "best":
+            return max(values, default=0)
+        if self.combine == "product":
+            return prod(p.value**n for p, n in counted)
+        return sum(values)
+
+    def payments(
+        self, req: WinRequest, reading: Reading, value: int
+    ) -> tuple[list[int], int | None]:
+        """Units per seat for this win, and the liable seat if any."""
+        return self.plain_payments(req, value), None
+
+    def plain_payments(self, req: WinRequest, value: int, each: int | None = None) -> list[int]:
+        """Self-drawn: every other seat pays; otherwise the discarder alone pays."""
+        pay = [0] * req.players
+        amount = value if each is None else each
+        if req.self_drawn:
+            for seat in range(req.players):
+                if seat != req.winner:
+                    pay[seat] -= amount
+                    pay[req.winner] += amount
+        else:
+            assert req.discarder is not None
+            pay[req.discarder] -= amount
+            pay[req.winner] += amount
+        return pay
+
+    # -- the shared scoring loop -----------------------------------------------------------------
+
+    def score(self, req: WinRequest) -> Answer:
+        readings = self.readings(req)
+        if not readings:
+            return Answer(False, req.players, reason="not_complete",
+                          detail="the tiles do not form a winning shape")
+        scored = []
+        for reading in readings:
+            counted = self.count_patterns(req, reading)
+            value = self.combine_values(counted)
+            pay, liable = self.payments(req, reading, value)
+            scored.append(Scored(reading, tuple(counted), value, tuple(pay), liable))
+        scored.sort(key=lambda s: s.sort_key(req.winner))
+        allowed = [s for s in scored if self.forbidden(req, s.reading) is None]
+        if not allowed:
+            why = self.forbidden(req, scored[0].reading) or ""
+            return Answer(False, req.players, reason="forbidden", detail=why)
+        best = allowed[0]
+        if best.value < self.minimum:
+            return Answer(False, req.players, best, reason="below_minimum",
+                          detail=f"worth {best.value}, the minimum is {self.minimum}")
+        return Answer(True, req.players, best)
