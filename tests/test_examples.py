@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from majiang.rules import available
+from majiang.rules import available, get_ruleset
 
 DATA = Path(__file__).parent / "data"
 
@@ -20,9 +20,14 @@ def _cases() -> list[Any]:
     for path in sorted(DATA.glob("*.jsonl")):
         if path.stem not in available():
             continue
+        # A ruleset may list examples it does not meet yet (line number -> why): strict xfail.
+        gaps: dict[int, str] = getattr(get_ruleset(path.stem), "known_gaps", {})
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
             if line.strip():
-                out.append(pytest.param(path.stem, json.loads(line), id=f"{path.stem}:{i + 1}"))
+                gap = gaps.get(i + 1)
+                marks = [pytest.mark.xfail(reason=gap, strict=True)] if gap else []
+                out.append(pytest.param(path.stem, json.loads(line), id=f"{path.stem}:{i + 1}",
+                                        marks=marks))
     return out
 
 
