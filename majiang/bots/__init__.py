@@ -1,0 +1,26 @@
+"""Bots over the same view a person gets. `get_bot(name, seed)` builds one by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from majiang.bots.base import Bot
+from majiang.bots.efficient import EfficientBot
+from majiang.bots.random_bot import RandomBot
+
+BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+    "random": RandomBot,
+    "efficient": EfficientBot,
+}
+
+
+def get_bot(name: str, seed: int | str | None = None) -> Bot:
+    """A bot by name ('random', 'efficient'); ValueError names the known ones."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
+    return factory(seed)
+
+
+__all__ = ["BOTS", "Bot", "EfficientBot", "RandomBot", "get_bot"]

@@ -1,0 +1,168 @@
+"""`efficient`: plays for speed to a win, from its view alone.
+
+Takes every legal win; discards the tile that leaves the lowest shanten with the most unseen
+copies of the tiles that improve it (unseen = the ruleset's copies minus every tile the view
+shows); makes a kong when it does not raise shanten, a pung or chow when it lowers shanten.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from majiang.analysis import Shape, acceptance, shanten
+from majiang.game.actions import (
+    CHOW,
+    DISCARD,
+    DISCARDS,
+    KONG,
+    PASS_ACTION,
+    PUNG,
+    WIN_ACTION,
+    Action,
+)
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+from majiang.tiles import TERMINALS_AND_HONORS, parse_tiles, tile_name
+
+_KIND = {tile_name(t): t for t in range(34)}
+
+
+@cache
+def _ruleset(rules_id: str) -> Ruleset:
+    return get_ruleset(rules_id)
+
+
+def hand_counts(view: dict[str, Any]) -> list[int]:
+    """The seat's concealed tiles as counts."""
+    counts = [0] * 34
+    for name in view["hand"]:
+        counts[_KIND[name]] += 1
+    return counts
+
+
+def unseen_counts(view: dict[str, Any], ruleset: Ruleset) -> list[int]:
+    """Copies of each kind the seat has not seen: not in its hand, any meld, discard or reveal."""
+    unseen = [0] * 34
+    for kind in ruleset.kinds:
+        unseen[kind] = ruleset.copies
+    for name in view["hand"]:
+        unseen[_KIND[name]] -= 1
+    for seat in view["seats"]:
+        for meld in seat["melds"]:
+            for t in parse_tiles(meld["tiles"]):
+                unseen[t] -= 1
+        for name in seat["discards"]:
+            unseen[_KIND[name]] -= 1
+        if seat["revealed"] and seat["seat"] != view.get("seat"):
+            for name in seat["revealed"]:
+                unseen[_KIND[name]] -= 1
+    kong = view.get("kong_tile")
+    if kong:
+        unseen[_KIND[kong["tile"]]] -= 1
+    return [max(0, n) for n in unseen]
+
+
+def improving_candidates(counts: list[int], shapes: Shape) -> list[int]:
+    """Kinds whose draw might lower shanten: neighbours of held tiles (and the orphans)."""
+    near = set()
+    for t in range(34):
+        if counts[t]:
+            if t >= 27:
+                near.add(t)
+            else:
+                low = t - t % 9
+                near.update(range(max(low, t - 2), min(low + 8, t + 2) + 1))
+    if shapes & Shape.THIRTEEN_ORPHANS:
+        near.update(TERMINALS_AND_HONORS)
+    return sorted(near)
+
+
+def best_discard(counts: list[int], discards: list[int], unseen: list[int],
+                 shapes: Shape) -> tuple[int, int]:
+    """(shanten after, discard): lowest shanten, then most unseen improving tiles, then lowest kind.
+
+    The same order as `analysis.acceptance`, computed only for the discards of lowest shanten
+    and only over draws next to held tiles (no other draw can lower shanten).
+    """
+    after = {}
+    for d in discards:
+        counts[d] -= 1
+        after[d] = shanten(counts, shapes=shapes)
+        counts[d] += 1
+    low = min(after.values())
+    tied = [d for d in discards if after[d] == low]
+    if len(tied) == 1:
+        return low, tied[0]
+    best_count, best = -1, tied[0]
+    for d in tied:
+        counts[d] -= 1
+        count = 0
+        for t in improving_candidates(counts, shapes):
+            if counts[t] >= 4 or t == d or not unseen[t]:
+                continue
+            counts[t] += 1
+            if shanten(counts, shapes=shapes) < low:
+                count += unseen[t]
+            counts[t] -= 1
+        counts[d] += 1
+        if count > best_count:
+            best_count, best = count, d
+    return low, best
+
+
+class EfficientBot:
+    name = "efficient"
+    uses_view = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> Action:
+        if WIN_ACTION in legal:
+            return WIN_ACTION
+        if view is None:
+            raise ValueError("the efficient bot needs its view")
+        ruleset = _ruleset(view["rules"])
+        counts = hand_counts(view)
+        if any(a.type == DISCARD for a in legal):
+            return self._turn(view, ruleset, counts, legal)
+        return self._claim(view, ruleset, counts, legal)
+
+    def _turn(self, view: dict[str, Any], ruleset: Ruleset, counts: list[int],
+              legal: list[Action]) -> Action:
+        shapes = ruleset.shapes
+        discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
+        best_shanten, best = best_discard(counts, discards, unseen_counts(view, ruleset), shapes)
+        for action in legal:
+            if action.type == KONG and action.tile is not None:
+                after = list(counts)
+                after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
+                if shanten(after, shapes=shapes) <= best_shanten:
+                    return action
+        return DISCARDS[best]
+
+    def _claim(self, view: dict[str, Any], ruleset: Ruleset, counts: list[int],
+               legal: list[Action]) -> Action:
+        shapes = ruleset.shapes
+        now = shanten(counts, shapes=shapes)
+        for action in legal:
+            tile = action.tile
+            if action.type == KONG and tile is not None:
+                after = list(counts)
+                after[tile] -= 3
+                if shanten(after, shapes=shapes) <= now:
+                    return action
+            elif action.type in (PUNG, CHOW):
+                after = list(counts)
+                if action.type == PUNG and tile is not None:
+                    after[tile] -= 2
+                else:
+                    claimed = _KIND[view["last_discard"]["tile"]]
+                    for t in action.tiles or ():
+                        if t != claimed:
+                            after[t] -= 1
+                best = acceptance(after, shapes=shapes, kinds=ruleset.kinds)[0]
+                if best.shanten < now:
+                    return action
+        return PASS_ACTION

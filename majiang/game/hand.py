@@ -1,0 +1,712 @@
+"""One hand of mahjong, from the shuffle to the settlement: the authoritative state machine.
+
+A hand is (ruleset, options, seed, dealer) plus the list of actions applied to it; everything else
+follows deterministically. The loop every driver runs (a simulator, a terminal game, a server):
+
+    hand = Hand.new("tuidaohu", seed="s1", dealer=0)
+    while not hand.is_over:
+        for seat in sorted(hand.to_act()):
+            action = choose(hand.view(seat), hand.legal_actions(seat))
+            events = hand.apply(seat, action)
+
+Phases: `turn` (one seat holds 14 tiles: win, kong, or discard), `claim` (a discard is on the
+table: each seat that could win, kong, pung or chow it decides; the decisions are collected, in any
+order, and resolved by priority win > kong/pung > chow once all are in), `rob` (an added kong may be
+robbed), `over`. Draws happen inside `apply`, so `to_act()` only names seats with a real choice.
+
+Seams for other rulesets' mechanics are the `Mechanics` table (`game/variants.py`), the per-seat
+`declared` / `revealed` state (亮倒, 上架), `Wall.reserved` (荒牌 tail), `laizi` (wildcards), the
+action types `declare` / `pick` / `grab`, and the settlement list (payments made during a hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from majiang.game.actions import (
+    ADDED_KONGS,
+    CHOW,
+    CONCEALED_KONGS,
+    DISCARD,
+    DISCARDS,
+    EXPOSED_KONGS,
+    KONG,
+    PASS,
+    PASS_ACTION,
+    PUNG,
+    PUNGS,
+    WIN,
+    WIN_ACTION,
+    Action,
+)
+from majiang.game.events import Event
+from majiang.game.variants import Mechanics, mechanics
+from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall
+from majiang.game.winning import is_complete
+from majiang.tiles import Tile, format_tiles, from_counts, full_set, tile_name
+
+TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+# how the current turn began
+DEALT, DRAWN, CLAIMED, KONGED = "dealt", "drawn", "claimed", "konged"
+
+
+class IllegalAction(ValueError):
+    """An action the seat may not take now; `reason` says why. The hand is unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class EngineError(RuntimeError):
+    """The engine and the scorer disagree (a bug, never a player's fault)."""
+
+
+@dataclass(slots=True)
+class Meld:
+    """A declared set. `tile` is the kind (a chow's lowest tile); `source` the feeding seat."""
+
+    kind: str
+    tile: Tile
+    source: int | None = None
+    claimed: Tile | None = None  # the discard taken into a chow
+
+    def tiles(self) -> list[Tile]:
+        if self.kind == "chow":
+            return [self.tile, self.tile + 1, self.tile + 2]
+        return [self.tile] * (3 if self.kind == "pung" else 4)
+
+    def size(self) -> int:
+        return 3 if self.kind in ("chow", "pung") else 4
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiles": format_tiles(self.tiles()), "from": self.source}
+
+
+@dataclass
+class HandResult:
+    """How a hand ended and what it paid, in units (kong money included in `payments`)."""
+
+    winners: list[int]
+    win_type: str | None  # self_drawn | discard | robbing_kong | None (exhaustive draw)
+    discarder: int | None  # the discarder, or the robbed konger
+    win_tile: Tile | None
+    answers: list[dict[str, Any]]  # the scoring answer of each winner, in `winners` order
+    win_payments: list[int]
+    payments: list[int]
+    settlements: list[dict[str, Any]]  # economy events in order: kong money..., end of hand
+    next_dealer: int
+    requests: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def exhaustive(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": self.winners,
+            "win_type": self.win_type,
+            "discarder": self.discarder,
+            "win_tile": None if self.win_tile is None else tile_name(self.win_tile),
+            "exhaustive_draw": self.exhaustive,
+            "answers": self.answers,
+            "win_payments": self.win_payments,
+            "payments": self.payments,
+            "settlements": self.settlements,
+            "next_dealer": self.next_dealer,
+        }
+
+
+class Hand:
+    """The state of one hand. Build it with `Hand.new`."""
+
+    def __init__(
+        self,
+        mech: Mechanics,
+        seed: str | int,
+        dealer: int,
+        options: dict[str, Any],
+        *,
+        hand_no: int = 1,
+        names: Sequence[str] | None = None,
+        rng_version: str = RNG_VERSION,
+        wall: Sequence[Tile] | None = None,
+    ) -> None:
+        n = mech.rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        if not mech.playable:
+            raise ValueError(f"ruleset {mech.id!r} cannot be played by the engine yet")
+        self.mech = mech
+        self.ruleset = ruleset = mech.rules
+        self.kinds = ruleset.kinds
+        self.rules = mech.id
+        self.players = n
+        self.seed = seed
+        self.dealer = dealer
+        self.options = options
+        self.hand_no = hand_no
+        self.names = list(names) if names is not None else [f"seat {s}" for s in range(n)]
+        self.rng_version = rng_version
+        self.shapes = ruleset.shapes
+        self.total_tiles = ruleset.tile_count
+        self.allows_chow = ruleset.allows_chow
+        tile_set = full_set(ruleset.kinds, ruleset.copies)
+        if wall is not None:
+            if sorted(wall) != tile_set:
+                raise ValueError(f"an explicit wall must hold the ruleset's {len(tile_set)} tiles")
+            self.explicit_wall: list[Tile] | None = list(wall)
+        else:
+            self.explicit_wall = None
+        self.wall = Wall(list(wall) if wall is not None else
+                         shuffled_wall(tile_set, seed, rng_version))
+        self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.declared = [False] * n
+        self.revealed: list[list[Tile] | None] = [None] * n
+        self.locked = [False] * n
+        self.lock_kinds: list[set[Tile]] = [set() for _ in range(n)]
+        self.scores = [0] * n
+        self.settlements: list[dict[str, Any]] = []
+        self.laizi: Tile | None = None
+        self.indicator: Tile | None = None
+        self.phase = TURN
+        self.turn = dealer
+        self.began = DEALT
+        self.drawn: Tile | None = None
+        self.drawn_from_tail = False
+        self.kong_this_turn = False
+        self.last_discard: tuple[int, Tile] | None = None
+        self.discard_after_kong = False
+        self.kong_tile: tuple[int, Tile] | None = None  # an added kong waiting to be robbed
+        self.pending: dict[int, list[Action]] = {}
+        self.decisions: dict[int, Action] = {}
+        self.actions: list[tuple[int, Action]] = []
+        self.events: list[Event] = []
+        self.result: HandResult | None = None
+        self._legal: dict[int, list[Action]] = {}
+        self._deal()
+
+    @classmethod
+    def new(
+        cls,
+        rules: Any,
+        seed: str | int,
+        dealer: int = 0,
+        options: dict[str, Any] | None = None,
+        *,
+        hand_no: int = 1,
+        names: Sequence[str] | None = None,
+        rng_version: str = RNG_VERSION,
+        wall: Sequence[Tile] | None = None,
+    ) -> Hand:
+        """A freshly dealt hand of `rules` (a ruleset id, or a Ruleset with an `id`).
+
+        The wall comes from `seed` (see `game.wall`), or is given explicitly (tests, puzzles).
+        """
+        rules_id = rules if isinstance(rules, str) else rules.id
+        return cls(
+            mechanics(rules_id), seed, dealer, dict(options or {}),
+            hand_no=hand_no, names=names, rng_version=rng_version, wall=wall,
+        )
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def wall_left(self) -> int:
+        return self.wall.left()
+
+    def to_act(self) -> set[int]:
+        """The seats that must choose an action now."""
+        if self.phase == TURN:
+            return {self.turn}
+        if self.phase in (CLAIM, ROB):
+            return {s for s in self.pending if s not in self.decisions}
+        return set()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (empty when it has nothing to decide)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._compute_legal(seat)
+        return cached
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase == TURN:
+            return self._turn_actions(seat) if seat == self.turn else []
+        if self.phase in (CLAIM, ROB) and seat in self.pending and seat not in self.decisions:
+            return [*self.pending[seat], PASS_ACTION]
+        return []
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        counts = self.counts[seat]
+        out: list[Action] = []
+        if self.began != CLAIMED:
+            if is_complete(counts, self.shapes):
+                out.append(WIN_ACTION)
+            if self.wall.left() >= 1:
+                for tile in self.kinds:
+                    if counts[tile] == 4:
+                        out.append(CONCEALED_KONGS[tile])
+                for meld in self.melds[seat]:
+                    if meld.kind == "pung" and counts[meld.tile]:
+                        out.append(ADDED_KONGS[meld.tile])
+        for tile in self.kinds:
+            if counts[tile]:
+                out.append(DISCARDS[tile])
+        return out
+
+    def can_win_on(self, seat: int, tile: Tile) -> bool:
+        """Whether `seat` may win on another seat's `tile` now (the pass lock included)."""
+        if self.locked[seat] or tile in self.lock_kinds[seat]:
+            return False
+        counts = self.counts[seat]
+        counts[tile] += 1
+        try:
+            return is_complete(counts, self.shapes)
+        finally:
+            counts[tile] -= 1
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply `seat`'s action; the events it caused. Raises IllegalAction, changing nothing."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self.actions.append((seat, action))
+        self._legal.clear()
+        start = len(self.events)
+        if self.phase == TURN:
+            self._apply_turn(seat, action)
+        else:
+            self.decisions[seat] = action
+            if len(self.decisions) == len(self.pending):
+                if self.phase == CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        return self.events[start:]
+
+    def _emit(self, kind: str, data: dict[str, Any], to: int | None = None,
+              exclude: int | None = None) -> None:
+        self.events.append(Event(kind, to, data, exclude))
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        kind = action.type
+        tile = action.tile
+        if kind == DISCARD:
+            assert tile is not None
+            self._discard(seat, tile)
+        elif kind == WIN:
+            win_tile = self.drawn if self.drawn is not None else max(
+                t for t in range(34) if self.counts[seat][t])
+            self._finish([seat], "self_drawn", None, win_tile)
+        else:
+            assert tile is not None and action.kind is not None
+            if action.kind == "concealed_kong":
+                self._concealed_kong(seat, tile)
+            else:
+                self._added_kong(seat, tile)
+
+    def _discard(self, seat: int, tile: Tile) -> None:
+        counts = self.counts[seat]
+        counts[tile] -= 1
+        self.discards[seat].append(tile)
+        self.drawn = None
+        self.last_discard = (seat, tile)
+        self.discard_after_kong = self.kong_this_turn
+        if (self.mech.split_pair_exception and self.locked[seat]
+                and counts[tile] == 1 and sum(counts) == 1):
+            self.locked[seat] = False
+        self._emit(DISCARD, {"seat": seat, "tile": tile_name(tile)})
+        self._open_claims(seat, tile)
+
+    def _open_claims(self, discarder: int, tile: Tile) -> None:
+        n = self.players
+        left = self.wall.left()
+        calls_allowed = left > 0 or not self.mech.last_discard_only_win
+        pending: dict[int, list[Action]] = {}
+        for step in range(1, n):
+            seat = (discarder + step) % n
+            options: list[Action] = []
+            if self.can_win_on(seat, tile):
+                options.append(WIN_ACTION)
+            if calls_allowed:
+                have = self.counts[seat][tile]
+                if have >= 3 and left >= 1:
+                    options.append(EXPOSED_KONGS[tile])
+                if have >= 2:
+                    options.append(PUNGS[tile])
+                if self.allows_chow and step == 1:
+                    options.extend(self._chows(seat, tile))
+            if options:
+                pending[seat] = options
+        if pending:
+            self.phase = CLAIM
+            self.pending = pending
+            self.decisions = {}
+        else:
+            self._next_turn(discarder)
+
+    def _chows(self, seat: int, tile: Tile) -> list[Action]:
+        if tile >= 27:
+            return []
+        counts = self.counts[seat]
+        number = tile % 9
+        out: list[Action] = []
+        for low in (tile - 2, tile - 1, tile):
+            if low < tile - number or low + 2 > tile - number + 8:
+                continue
+            others = [t for t in (low, low + 1, low + 2) if t != tile]
+            if all(counts[t] for t in others):
+                out.append(Action(CHOW, tiles=(low, low + 1, low + 2)))
+        return out
+
+    def _seats_from(self, seat: int) -> list[int]:
+        """The other seats in turn order after `seat` (nearest first)."""
+        return [(seat + step) % self.players for step in range(1, self.players)]
+
+    def _lock_passers(self, tile: Tile) -> None:
+        for seat, options in self.pending.items():
+            if options[0] is WIN_ACTION and self.decisions[seat] is not WIN_ACTION:
+                if self.mech.pass_lock == "any":
+                    self.locked[seat] = True
+                elif self.mech.pass_lock == "kind":
+                    self.lock_kinds[seat].add(tile)
+
+    def _resolve_claims(self) -> None:
+        assert self.last_discard is not None
+        discarder, tile = self.last_discard
+        self._lock_passers(tile)
+        order = self._seats_from(discarder)
+        decisions = self.decisions
+        self.phase = TURN
+        self.pending = {}
+        self.decisions = {}
+        winners = [s for s in order if decisions.get(s) is WIN_ACTION]
+        if winners:
+            if not self.mech.multiple_winners:
+                winners = winners[:1]
+            self._finish(winners, "discard", discarder, tile)
+            return
+        for priority in (KONG, PUNG, CHOW):
+            for seat in order:
+                action = decisions.get(seat)
+                if action is not None and action.type == priority:
+                    self._claim(seat, discarder, tile, action)
+                    return
+        self._next_turn(discarder)
+
+    def _claim(self, seat: int, discarder: int, tile: Tile, action: Action) -> None:
+        self.discards[discarder].pop()
+        self.last_discard = None
+        self.turn = seat
+        self.drawn = None
+        self.kong_this_turn = False
+        counts = self.counts[seat]
+        if action.type == CHOW:
+            assert action.tiles is not None
+            for t in action.tiles:
+                if t != tile:
+                    counts[t] -= 1
+            self.melds[seat].append(Meld("chow", action.tiles[0], discarder, tile))
+            self._emit(CHOW, {"seat": seat, "tiles": format_tiles(action.tiles),
+                              "tile": tile_name(tile), "from": discarder})
+            self.began = CLAIMED
+        elif action.type == PUNG:
+            counts[tile] -= 2
+            self.melds[seat].append(Meld("pung", tile, discarder))
+            self._emit(PUNG, {"seat": seat, "tile": tile_name(tile), "from": discarder})
+            self.began = CLAIMED
+        else:
+            counts[tile] -= 3
+            self.melds[seat].append(Meld("exposed_kong", tile, discarder))
+            self._emit(KONG, {"seat": seat, "kind": "exposed_kong", "tile": tile_name(tile),
+                              "from": discarder})
+            self._kong_money(seat, "exposed_kong", discarder)
+            self._replacement(seat)
+
+    def _concealed_kong(self, seat: int, tile: Tile) -> None:
+        self.counts[seat][tile] -= 4
+        self.melds[seat].append(Meld("concealed_kong", tile))
+        self._emit(KONG, {"seat": seat, "kind": "concealed_kong", "tile": tile_name(tile),
+                          "from": None})
+        self._kong_money(seat, "concealed_kong", None)
+        self._replacement(seat)
+
+    def _added_kong(self, seat: int, tile: Tile) -> None:
+        self.counts[seat][tile] -= 1
+        meld = next(m for m in self.melds[seat] if m.kind == "pung" and m.tile == tile)
+        self.drawn = None
+        self._emit(KONG, {"seat": seat, "kind": "added_kong", "tile": tile_name(tile),
+                          "from": meld.source})
+        pending = {}
+        if "added_kong" in self.mech.robbable_kongs:
+            pending = {s: [WIN_ACTION] for s in self._seats_from(seat) if self.can_win_on(s, tile)}
+        if pending:
+            self.phase = ROB
+            self.kong_tile = (seat, tile)
+            self.pending = pending
+            self.decisions = {}
+        else:
+            self._kong_stands(seat, tile)
+
+    def _kong_stands(self, seat: int, tile: Tile) -> None:
+        meld = next(m for m in self.melds[seat] if m.kind == "pung" and m.tile == tile)
+        meld.kind = "added_kong"
+        self._kong_money(seat, "added_kong", meld.source)
+        self._replacement(seat)
+
+    def _resolve_rob(self) -> None:
+        assert self.kong_tile is not None
+        konger, tile = self.kong_tile
+        self._lock_passers(tile)
+        decisions = self.decisions
+        self.phase = TURN
+        self.pending = {}
+        self.decisions = {}
+        winners = [s for s in self._seats_from(konger) if decisions.get(s) is WIN_ACTION]
+        if winners:
+            if not self.mech.multiple_winners:
+                winners = winners[:1]
+            self._finish(winners, "robbing_kong", konger, tile)
+            return
+        self.kong_tile = None
+        self._kong_stands(konger, tile)
+
+    def _kong_money(self, seat: int, kind: str, discarder: int | None) -> None:
+        self.kong_this_turn = True
+        payments = self.ruleset.kong_money(kind, seat, discarder)
+        if not any(payments):
+            return
+        for s in range(self.players):
+            self.scores[s] += payments[s]
+        settlement = {"type": "kong_money", "seat": seat, "kind": kind, "payments": payments}
+        self.settlements.append(settlement)
+        self._emit("kong_money", {k: v for k, v in settlement.items() if k != "type"})
+
+    def _draw(self, seat: int, tile: Tile, replacement: bool) -> None:
+        self.counts[seat][tile] += 1
+        self.turn = seat
+        self.drawn = tile
+        self.drawn_from_tail = replacement
+        self.locked[seat] = False
+        self.lock_kinds[seat].clear()
+        self._emit("draw", {"seat": seat, "tile": tile_name(tile), "replacement": replacement},
+                   to=seat)
+        self._emit("draw", {"seat": seat, "replacement": replacement}, exclude=seat)
+
+    def _replacement(self, seat: int) -> None:
+        self.began = KONGED
+        self._draw(seat, self.wall.draw_tail(), True)
+
+    def _next_turn(self, discarder: int) -> None:
+        if self.wall.left() <= 0:
+            self._finish([], None, None, None)
+            return
+        seat = (discarder + 1) % self.players
+        self.last_discard = None
+        self.began = DRAWN
+        self.kong_this_turn = False
+        self._draw(seat, self.wall.draw(), False)
+
+    def _deal(self) -> None:
+        n = self.players
+        order = [(self.dealer + i) % n for i in range(n)]
+        wall = self.wall
+        for _ in range(3):
+            for seat in order:
+                for _ in range(4):
+                    self.counts[seat][wall.draw()] += 1
+        for seat in order:
+            self.counts[seat][wall.draw()] += 1
+        last = wall.draw()
+        self.counts[self.dealer][last] += 1
+        self.drawn = last
+        self._emit("start", {"rules": self.rules, "players": n, "dealer": self.dealer,
+                             "hand_no": self.hand_no, "wall_left": wall.left()})
+        for seat in order:
+            self._emit("deal", {"seat": seat, "tiles": _names(self.counts[seat])}, to=seat)
+
+    # ----------------------------------------------------------------- the end
+
+    def _finish(self, winners: list[int], win_type: str | None, discarder: int | None,
+                tile: Tile | None) -> None:
+        from majiang.scoring import score
+
+        n = self.players
+        answers: list[dict[str, Any]] = []
+        requests: list[dict[str, Any]] = []
+        win_payments = [0] * n
+        for winner in winners:
+            assert tile is not None and win_type is not None
+            request = self.score_request(winner, win_type, discarder, tile)
+            answer = score(request)
+            if not answer.get("ok", False) or not answer.get("win", False):
+                raise EngineError(f"the scorer refused a win the engine allowed: {request} -> "
+                                  f"{answer}")
+            requests.append(request)
+            answers.append(answer)
+            for s in range(n):
+                win_payments[s] += int(answer["payments"][s])
+            self._emit(WIN, {
+                "seat": winner, "win_type": win_type, "tile": tile_name(tile), "from": discarder,
+                "hand": _names(self.counts[winner]),
+                "melds": [m.to_json() for m in self.melds[winner]],
+                "patterns": answer.get("patterns", []), "value": answer.get("value"),
+            })
+        if not winners:
+            self._emit("exhaustive_draw", {})
+        for s in range(n):
+            self.scores[s] += win_payments[s]
+        settlement = {
+            "type": "hand_end", "winners": winners, "win_type": win_type,
+            "discarder": discarder, "payments": win_payments,
+        }
+        self.settlements.append(settlement)
+        self.phase = OVER
+        self.pending = {}
+        self.decisions = {}
+        self.result = HandResult(
+            winners=winners, win_type=win_type, discarder=discarder, win_tile=tile,
+            answers=answers, win_payments=win_payments, payments=list(self.scores),
+            settlements=self.settlements,
+            next_dealer=self.ruleset.next_dealer(self.dealer, winners),
+            requests=requests,
+        )
+        self._emit("settlement", {
+            "winners": winners, "win_type": win_type, "discarder": discarder,
+            "payments": list(self.scores), "win_payments": win_payments,
+            "hands": [_names(c) for c in self.counts],
+            "next_dealer": self.result.next_dealer,
+        })
+
+    def score_request(self, winner: int, win_type: str, discarder: int | None,
+                      tile: Tile) -> dict[str, Any]:
+        """The scoring-contract request for `winner` winning on `tile` now."""
+        counts = list(self.counts[winner])
+        if win_type == "self_drawn":
+            counts[tile] -= 1
+        flags: list[str] = []
+        if win_type == "self_drawn" and self.drawn_from_tail:
+            flags.append("kong_replacement")
+        if win_type == "discard" and self.discard_after_kong:
+            flags.append("after_kong_discard")
+        if self.wall.left() == 0 and win_type != "robbing_kong":
+            flags.append("last_tile")
+        if self.declared[winner]:
+            flags.append("declared")
+        if self.locked[winner] and win_type != "self_drawn":
+            flags.append("passed_win")
+        if win_type == "self_drawn" and winner == self.dealer and len(self.actions) == 1:
+            flags.append("heavenly")
+        request: dict[str, Any] = {
+            "rules": self.rules, "players": self.players, "dealer": self.dealer,
+            "winner": winner, "win_type": win_type,
+            "discarder": None if win_type == "self_drawn" else discarder,
+            "hand": format_tiles(from_counts(counts)), "win_tile": tile_name(tile),
+            "melds": [m.to_json() for m in self.melds[winner]], "flags": flags,
+        }
+        if any(self.declared):
+            request["others"] = {str(s): {"declared": self.declared[s]}
+                                 for s in range(self.players) if s != winner}
+        if self.laizi is not None:
+            request["laizi"] = tile_name(self.laizi)
+        return request
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator), as JSON (protocol.md section 2)."""
+        over = self.phase == OVER
+        seats = []
+        for s in range(self.players):
+            revealed = self.revealed[s]
+            if over:
+                revealed = from_counts(self.counts[s])
+            seats.append({
+                "seat": s, "name": self.names[s], "concealed": sum(self.counts[s]),
+                "melds": [m.to_json() for m in self.melds[s]],
+                "discards": [tile_name(t) for t in self.discards[s]],
+                "declared": self.declared[s],
+                "revealed": None if revealed is None else [tile_name(t) for t in revealed],
+            })
+        out: dict[str, Any] = {
+            "rules": self.rules, "players": self.players, "seat": seat, "dealer": self.dealer,
+            "hand_no": self.hand_no, "phase": "over" if over else "play", "turn": self.turn,
+            "wall_left": self.wall.left(),
+            "last_discard": None if self.last_discard is None else {
+                "seat": self.last_discard[0], "tile": tile_name(self.last_discard[1])},
+            "kong_tile": None if self.kong_tile is None or over else {
+                "seat": self.kong_tile[0], "tile": tile_name(self.kong_tile[1])},
+            "laizi": None if self.laizi is None else tile_name(self.laizi),
+            "indicator": None if self.indicator is None else tile_name(self.indicator),
+            "seats": seats,
+            "scores": list(self.scores),
+        }
+        if seat is not None:
+            out["hand"] = _names(self.counts[seat])
+            mine = seat == self.turn and self.phase == TURN and self.drawn is not None
+            out["drawn"] = tile_name(self.drawn) if mine and self.drawn is not None else None
+            out["locked"] = self.locked[seat]
+        if self.result is not None:
+            out["result"] = self.result.to_json()
+        return out
+
+    # ----------------------------------------------------------------- checks
+
+    def tile_count(self) -> int:
+        """Every tile accounted for: hands, melds, discards, the wall, a kong tile in flight."""
+        total = sum(sum(c) for c in self.counts)
+        total += sum(m.size() for melds in self.melds for m in melds)
+        total += sum(len(d) for d in self.discards)
+        total += self.wall.tail - self.wall.live + 1
+        if self.kong_tile is not None and (self.phase == ROB or self.is_robbed()):
+            total += 1
+        return total
+
+    def is_robbed(self) -> bool:
+        return self.result is not None and self.result.win_type == "robbing_kong"
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        if not 0 <= seat < self.players:
+            return f"no seat {seat!r}: seats are 0..{self.players - 1}"
+        if not isinstance(action, Action):
+            return f"not an action: {action!r}"
+        if self.phase == OVER:
+            return "the hand is over"
+        if seat not in self.to_act():
+            if self.phase == TURN:
+                return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+            return f"seat {seat} has nothing to decide on this tile"
+        counts = self.counts[seat]
+        tile = action.tile
+        label = action.label()["en"]
+        if self.phase in (CLAIM, ROB):
+            return f"{label} is not possible now: choose one of " + ", ".join(
+                a.label()["en"] for a in self.legal_actions(seat))
+        if action.type == PASS:
+            return "nothing to pass: it is your turn, discard a tile"
+        if tile is not None and not counts[tile] and action.type == DISCARD:
+            return f"you do not hold {tile_name(tile)}"
+        if action.type == WIN:
+            if self.began == CLAIMED:
+                return "no win right after a claim: discard a tile"
+            return "these tiles are not a winning hand"
+        if action.type == KONG:
+            if self.wall.left() < 1:
+                return "no kong: the wall is empty"
+            if self.began == CLAIMED:
+                return "no kong right after a claim: discard a tile"
+            return f"{label}: you do not hold the tiles for it"
+        return f"{label} is not possible now"
+
+
+def _names(counts: list[int]) -> list[str]:
+    return [tile_name(t) for t in from_counts(counts)]

@@ -1,0 +1,64 @@
+"""Game mechanics per ruleset: what the state machine needs beyond scoring, as one table.
+
+Scoring (patterns, values, who pays for a win) lives in `majiang.rules` / `majiang.scoring`; this
+table holds the turn-flow facts the engine needs and the `Ruleset` does not declare: the passed-win
+lock, several winners or one, claims on the last discard, which kongs can be robbed. Seats, tiles,
+chow, shapes, kong money and dealer rotation come from the `Ruleset` itself (one source).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+
+
+@dataclass(frozen=True)
+class Mechanics:
+    """The engine-only facts of one ruleset; `ruleset` holds the rest (seats, tiles, shapes,
+    kong money, dealer rotation)."""
+
+    id: str
+    multiple_winners: bool = True
+    pass_lock: str | None = "any"  # "any": no discard win of any kind until one's next draw;
+    #                                "kind": none on the passed kind (wuhan)
+    split_pair_exception: bool = False  # tuidaohu 3.2 rule 4
+    last_discard_only_win: bool = True  # only a win may claim the discard that empties the wall
+    robbable_kongs: tuple[str, ...] = ("added_kong",)
+    win_by_shape: bool = True  # a complete shape is always a win (else ask the scorer)
+    playable: bool = False  # every mechanic of the ruleset is implemented in the engine
+    ruleset: Ruleset | None = None
+
+    @property
+    def rules(self) -> Ruleset:
+        assert self.ruleset is not None
+        return self.ruleset
+
+
+TABLE: dict[str, Mechanics] = {
+    "tuidaohu": Mechanics("tuidaohu", split_pair_exception=True, playable=True),
+    # The others, from their rules documents; the engine refuses them until their own mechanics
+    # (亮倒, 上架, laizi, 拾/搶, 跟庄, 3 seats) are implemented on the seams of `Hand`.
+    "yangzhou": Mechanics("yangzhou", win_by_shape=False),
+    "kawuxing": Mechanics("kawuxing", win_by_shape=False),
+    "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
+                          last_discard_only_win=False),
+    "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False),
+}
+
+
+class UnknownRuleset(ValueError):
+    """A ruleset id the engine does not know."""
+
+
+def mechanics(rules_id: str) -> Mechanics:
+    """The engine facts of `rules_id`, joined with its `Ruleset`."""
+    try:
+        mech = TABLE[rules_id]
+        ruleset = get_ruleset(rules_id)
+    except KeyError:
+        raise UnknownRuleset(
+            f"unknown or unimplemented ruleset {rules_id!r}: expected one of {', '.join(TABLE)}"
+        ) from None
+    return replace(mech, ruleset=ruleset)

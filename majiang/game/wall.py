@@ -1,0 +1,104 @@
+"""The wall: a seeded shuffle with a live end (normal draws) and a tail end (kong replacements).
+
+Versioned RNG: the shuffle of RNG version "majiang-v1" is `random.Random(f"majiang-v1:{seed}")`
+applied with `shuffle` to the ruleset's full set in kind order (each kind `copies` times). Python
+guarantees string seeding and `shuffle` stay stable across versions (random's seed version 2), so a
+record written with "majiang-v1" deals the same wall on every Python >= 3.2. A new shuffle gets a
+new version string; old records keep theirs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from majiang.tiles import Tile
+
+RNG_VERSION = "majiang-v1"
+RNG_VERSIONS = (RNG_VERSION,)
+
+
+def shuffled_wall(tiles: Sequence[Tile], seed: str | int, version: str = RNG_VERSION) -> list[Tile]:
+    """The wall in taking order: index 0 is the first normal draw, the last index the first tail."""
+    if version not in RNG_VERSIONS:
+        raise ValueError(f"unknown RNG version {version!r}: known {', '.join(RNG_VERSIONS)}")
+    wall = list(tiles)
+    random.Random(f"{version}:{seed}").shuffle(wall)
+    return wall
+
+
+class Wall:
+    """Tiles from `live` upward are drawn normally, tiles from `tail` downward replace kongs.
+
+    `reserved` tiles at the tail end are never drawn normally (jincheng's 荒牌 tail); a ruleset may
+    raise it during a hand.
+    """
+
+    __slots__ = ("live", "reserved", "tail", "tiles")
+
+    def __init__(self, tiles: list[Tile], reserved: int = 0) -> None:
+        self.tiles = tiles
+        self.live = 0
+        self.tail = len(tiles) - 1
+        self.reserved = reserved
+
+    def left(self) -> int:
+        """Tiles still drawable (normal draws)."""
+        return self.tail - self.live + 1 - self.reserved
+
+    def draw(self) -> Tile:
+        tile = self.tiles[self.live]
+        self.live += 1
+        return tile
+
+    def draw_tail(self) -> Tile:
+        tile = self.tiles[self.tail]
+        self.tail -= 1
+        return tile
+
+    def remaining(self) -> list[Tile]:
+        """The undrawn tiles (secret: never shown to a seat)."""
+        return self.tiles[self.live : self.tail + 1]
+
+
+def arranged_wall(
+    tile_set: Sequence[Tile],
+    hands: Sequence[Sequence[Tile] | None],
+    dealer: int = 0,
+    draws: Sequence[Tile] = (),
+    tail: Sequence[Tile] = (),
+    fill_seed: str | int = 0,
+) -> list[Tile]:
+    """A wall that deals `hands` (seat order; the dealer's has 14 tiles, the others 13; None: any
+    tiles), then gives `draws` as the next normal draws and `tail` as the replacement draws; the
+    rest is shuffled with `fill_seed`.
+
+    For tests and puzzles: a hand built from an explicit wall (`Hand.new(..., wall=...)`).
+    """
+    n = len(hands)
+    for seat, tiles in enumerate(hands):
+        want = 14 if seat == dealer else 13
+        if tiles is not None and len(tiles) != want:
+            raise ValueError(f"seat {seat} must be dealt {want} tiles, got {len(tiles)}")
+    pool = list(tile_set)
+    for tile in (*[t for h in hands if h is not None for t in h], *draws, *tail):
+        try:
+            pool.remove(tile)
+        except ValueError:
+            raise ValueError(f"no copy of tile {tile} left in the set") from None
+    random.Random(f"fill:{fill_seed}").shuffle(pool)
+    full: list[Sequence[Tile]] = []
+    for seat, tiles in enumerate(hands):
+        if tiles is None:
+            want = 14 if seat == dealer else 13
+            tiles, pool = pool[:want], pool[want:]
+        full.append(tiles)
+    hands = full
+    order = [(dealer + i) % n for i in range(n)]
+    dealt: list[Tile] = []
+    for rnd in range(3):
+        for seat in order:
+            dealt.extend(hands[seat][4 * rnd : 4 * rnd + 4])
+    dealt.extend(hands[seat][12] for seat in order)
+    dealt.append(hands[dealer][13])
+    return [*dealt, *draws, *pool, *reversed(tail)]

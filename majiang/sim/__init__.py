@@ -1,0 +1,1 @@
+"""Self-play: many hands between bots, statistics and invariants."""
