@@ -277,8 +277,11 @@ class Hand:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply `seat`'s action; the events it caused. Raises IllegalAction, changing nothing."""
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+        legal = self.legal_actions(seat)
+        try:
+            action = legal[legal.index(action)]  # the engine's own instance of an equal action
+        except ValueError:
+            raise IllegalAction(self._why_illegal(seat, action)) from None
         self.actions.append((seat, action))
         self._legal.clear()
         start = len(self.events)

@@ -69,14 +69,15 @@ def event_leaks(hand: Hand, events: Iterable[Event], seats: Iterable[int | None]
     events = list(events)
     out = []
     for seat in seats:
+        mine = [e for e in events if (e.to == seat if seat is not None else e.to is None)]
+        if not mine:
+            continue
         view = hand.view(seat)
         known = known_counts(view)
         # the claimed discard of a finished hand sits both in the river and in the winner's hand
         if hand.is_over and hand.result is not None and hand.result.win_tile is not None:
             known[hand.result.win_tile] += len(hand.result.winners)
-        for event in events:
-            if event.to != seat if seat is not None else event.to is not None:
-                continue
+        for event in mine:
             named = [0] * 34
             for key in _TILE_FIELDS:
                 for t in _tiles_in(event.data.get(key)):

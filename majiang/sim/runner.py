@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from majiang.bots import get_bot
 from majiang.bots.base import Bot
 from majiang.game.hand import Hand
+from majiang.sim.invariants import check_step
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
@@ -30,3 +31,17 @@ def hands_per_second(bot: str = "random", n: int = 200, rules: str = "tuidaohu",
     for i in range(n):
         play_hand(Hand.new(rules, f"{seed}/{i}", dealer=i % 4), bots)
     return n / (time.perf_counter() - start)
+
+
+def play_checked(hand: Hand, bots: Sequence[Bot], leaks: bool = True) -> list[str]:
+    """Like `play_hand`, checking every invariant after every step; the failures."""
+    failures = check_step(hand, hand.events, leaks)
+    while not hand.is_over:
+        for seat in sorted(hand.to_act()):
+            bot = bots[seat]
+            legal = hand.legal_actions(seat)
+            if not legal:
+                continue
+            events = hand.apply(seat, bot.choose(hand.view(seat) if bot.uses_view else None, legal))
+            failures += check_step(hand, events, leaks)
+    return failures
