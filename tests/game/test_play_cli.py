@@ -1,0 +1,37 @@
+"""`majiang play` reads numbered choices from piped input and ends cleanly."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+from majiang.play_cli import add_arguments, run
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_a_whole_match_from_piped_input() -> None:
+    out = io.StringIO()
+    code = run(_args("--seed", "pipe", "--hands", "2"), io.StringIO("1\n" * 500), out)
+    text = out.getvalue()
+    assert code == 0
+    assert "The match is over" in text
+    assert "this hand 本局" in text
+
+
+def test_end_of_input_and_bad_choices_end_cleanly() -> None:
+    out = io.StringIO()
+    code = run(_args("--seed", "eof", "--hands", "1"), io.StringIO("99\nabc\n"), out)
+    assert code == 0
+    assert "please type a number" in out.getvalue()
+    assert "End of input" in out.getvalue()
+
+
+def test_unknown_ruleset_is_refused() -> None:
+    out = io.StringIO()
+    assert run(_args("--rules", "nope"), io.StringIO(""), out) == 2
+    assert "nope" in out.getvalue()
