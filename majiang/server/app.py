@@ -236,6 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 db, user, req, default_turn=server.settings.turn_seconds,
                 bank_seconds=server.settings.bank_seconds,
                 grant_amount=server.settings.new_account_grant,
+                min_turn=server.settings.min_turn_seconds,
             )
             answer = table_answer(db, table)
             code = table.code
@@ -262,6 +263,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 db, user, req, default_turn=server.settings.turn_seconds,
                 bank_seconds=server.settings.bank_seconds,
                 grant_amount=server.settings.new_account_grant, fill_bots=True,
+                min_turn=server.settings.min_turn_seconds,
             )
             answer = table_answer(db, table)
             code = table.code

@@ -64,6 +64,18 @@ def legal(hand: Any, seat: int) -> list[Action]:
     return list(hand.legal_actions(seat))
 
 
+def apply(hand: Any, seat: int, action: Action) -> list[Event]:
+    """Apply `action` as the engine's own equal legal action object (the engine may compare
+    actions by identity), so a replayed or client-sent action acts exactly like a bot's."""
+    options = hand.legal_actions(seat)
+    for own in options:
+        if own == action:
+            action = own
+            break
+    events: list[Event] = hand.apply(seat, action)
+    return events
+
+
 def new_bot(name: str, seed: int) -> Any:
     from majiang.bots import get_bot
 

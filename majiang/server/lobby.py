@@ -121,7 +121,7 @@ def quickplay_level(user: User) -> int:
 
 def create_table(
     db: Session, user: User, req: TableRequest, *, default_turn: int, bank_seconds: int,
-    grant_amount: int, fill_bots: bool = False,
+    grant_amount: int, fill_bots: bool = False, min_turn: int = MIN_TURN,
 ) -> Table:
     """Open a table, seat its creator at seat 0 and `req.bots` bots after."""
     info = games.ruleset_info(req.rules)
@@ -139,9 +139,9 @@ def create_table(
     if not isinstance(bots, int) or not 0 <= bots <= players - 1:
         raise LobbyError(f"机器人数须为0-{players - 1} / bots must be 0..{players - 1}")
     turn = default_turn if req.turn_seconds is None else req.turn_seconds
-    if not isinstance(turn, int) or not MIN_TURN <= turn <= MAX_TURN:
+    if not isinstance(turn, int) or not min_turn <= turn <= MAX_TURN:
         raise LobbyError(
-            f"每步时间须为{MIN_TURN}-{MAX_TURN}秒 / turn_seconds must be {MIN_TURN}..{MAX_TURN}"
+            f"每步时间须为{min_turn}-{MAX_TURN}秒 / turn_seconds must be {min_turn}..{MAX_TURN}"
         )
     _check_free(db, user)
     table = Table(

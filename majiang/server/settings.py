@@ -31,6 +31,7 @@ class Settings:
     new_account_grant: int = economy.NEW_ACCOUNT_GRANT
     bot_delay: tuple[float, float] = (0.6, 1.8)
     turn_seconds: int = 15
+    min_turn_seconds: int = 5
     bank_seconds: int = 30
     token_max_age: int = 30 * 24 * 3600
     between_hands_seconds: float = 0.0  # pause after a hand before bots-only seats auto-ready

@@ -451,7 +451,7 @@ class TableRunner:
         prompt = self.prompts.pop(seat, None)
         if prompt is not None:
             prompt.cancel()
-        events: list[Event] = hand.engine.apply(seat, action)
+        events = games.apply(hand.engine, seat, action)
         posted: list[ledger.Posted] = []
         over = bool(hand.engine.is_over)
         with self._db() as db:
@@ -646,7 +646,7 @@ class TableRunner:
                 bots=[bool(u is not None and u.bot) for u in users], stake=row.stake,
             )
         for stored_action in stored:
-            engine.apply(stored_action.seat, Action.from_json(stored_action.action))
+            games.apply(engine, stored_action.seat, Action.from_json(stored_action.action))
             state.action_idx += 1
         state.settle_idx = len(games.settlements(engine))
         state.bank = {i: bank for i in range(len(state.user_ids))}

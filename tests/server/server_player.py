@@ -1,0 +1,75 @@
+"""A scripted player for the server tests: picks win > pass > the drawn tile > the last discard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def signup(client: TestClient, name: str, password: str = "secret1") -> tuple[str, dict[str, Any]]:
+    r = client.post("/api/signup", json={"username": name, "password": password})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    return body["token"], body["user"]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def choose(actions: list[dict[str, Any]], view: dict[str, Any] | None) -> dict[str, Any]:
+    """The scripted policy, on the prompt's actions (labels stripped)."""
+    plain = [{k: v for k, v in a.items() if k != "label"} for a in actions]
+    for kind in ("win", "pass"):
+        for a in plain:
+            if a["type"] == kind:
+                return a
+    drawn = view.get("drawn") if view else None
+    discards = [a for a in plain if a["type"] == "discard"]
+    for a in discards:
+        if a.get("tile") == drawn:
+            return a
+    return discards[-1] if discards else plain[0]
+
+
+class Transcript:
+    """Every frame one connection received, with the last view and prompt."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.prompt: dict[str, Any] | None = None
+        self.settlement: dict[str, Any] | None = None
+
+    def add(self, msg: dict[str, Any]) -> None:
+        self.frames.append(msg)
+        kind = msg["type"]
+        if kind == "state":
+            self.view = msg["view"]
+        elif kind == "prompt":
+            self.prompt = msg
+        elif kind == "prompt_closed":
+            if self.prompt is not None and self.prompt["prompt_id"] == msg["prompt_id"]:
+                self.prompt = None
+        elif kind == "settlement":
+            self.settlement = msg["settlement"]
+
+
+def play(ws: Any, transcript: Transcript, max_prompts: int | None = None,
+         limit: int = 5000) -> bool:
+    """Answer prompts until the settlement (True) or `max_prompts` answered (False)."""
+    answered = 0
+    for _ in range(limit):
+        msg = ws.receive_json()
+        transcript.add(msg)
+        if msg["type"] == "settlement":
+            return True
+        if msg["type"] == "prompt":
+            if max_prompts is not None and answered >= max_prompts:
+                return False
+            action = choose(msg["actions"], transcript.view)
+            ws.send_json({"type": "act", "prompt_id": msg["prompt_id"], "action": action})
+            transcript.prompt = None
+            answered += 1
+    raise AssertionError("no settlement within the frame limit")

@@ -1,0 +1,72 @@
+"""Accounts over HTTP: sign-up, log-in, guests, tokens, the opening grant in the ledger."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from server_player import auth, signup
+
+
+def test_healthz(client: TestClient) -> None:
+    r = client.get("/healthz")
+    assert r.status_code == 200
+    assert r.json() == {"ok": True}
+
+
+def test_signup_login_me(client: TestClient) -> None:
+    token, user = signup(client, "alice")
+    assert user["silver"] == 100
+    assert user["level"]["id"] == "lin_shi_gong"
+    me = client.get("/api/me", headers=auth(token)).json()
+    assert me["username"] == "alice" and me["table"] is None
+    r = client.post("/api/login", json={"username": "alice", "password": "secret1"})
+    assert r.status_code == 200
+    assert client.get("/api/me", headers=auth(r.json()["token"])).json()["id"] == user["id"]
+    ledger = client.get("/api/ledger", headers=auth(token)).json()
+    assert [(row["amount"], row["kind"]) for row in ledger] == [(100, "grant")]
+
+
+def test_bad_credentials_and_tokens(client: TestClient) -> None:
+    signup(client, "bob")
+    def status(path: str, username: str, password: str) -> int:
+        r = client.post(path, json={"username": username, "password": password})
+        return r.status_code
+
+    assert status("/api/login", "bob", "nope!!") == 401
+    assert status("/api/login", "nobody", "x") == 401
+    r = client.post("/api/signup", json={"username": "bob", "password": "secret1"})
+    assert r.status_code == 400 and "taken" in r.json()["error"]
+    assert status("/api/signup", "b", "secret1") == 400
+    assert status("/api/signup", "carol", "123") == 400
+    assert status("/api/signup", "bot-9", "secret1") == 400
+    client.cookies.clear()
+    assert client.get("/api/me").status_code == 401
+    assert client.get("/api/me", headers=auth("forged.token")).status_code == 401
+
+
+def test_guest(client: TestClient) -> None:
+    r = client.post("/api/guest")
+    assert r.status_code == 200
+    user = r.json()["user"]
+    assert user["guest"] and user["username"].startswith("guest-") and user["silver"] == 100
+    assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_cookie_login(client: TestClient) -> None:
+    signup(client, "dora")
+    assert client.get("/api/me").json()["username"] == "dora"  # the token cookie
+
+
+def test_levels_and_rulesets(client: TestClient) -> None:
+    levels = client.get("/api/levels").json()
+    assert len(levels) == 20 and levels[19]["id"] == "yu_di"
+    rules = client.get("/api/rulesets").json()
+    assert {"id": "tuidaohu", "zh": "推倒胡", "en": "Push-down", "players": 4} in rules
+
+
+def test_index_is_utf8(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200
+    assert "charset=utf-8" in r.headers["content-type"]
+    r = client.get("/static/tiles/5m.svg")
+    if r.status_code == 200:
+        assert "charset=utf-8" in r.headers["content-type"]

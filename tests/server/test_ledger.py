@@ -1,0 +1,71 @@
+"""The ledger on both databases: settlement events post once, never below zero, always balanced."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from majiang import economy
+from majiang.server import accounts, ledger
+from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.models import Hand, LedgerRow, Table, User
+
+
+def setup(url: str, balances: list[int]) -> tuple[object, list[int], int, int]:
+    engine = make_engine(url)
+    migrate(engine)
+    sessions = session_factory(engine)
+    with sessions() as db:
+        users = [
+            accounts.create_user(db, f"p{i}", None, grant_amount=b) for i, b in enumerate(balances)
+        ]
+        table = Table(code="ABCDE", rules="tuidaohu", players=4, level=1, stake=1,
+                      turn_seconds=15, bank_seconds=30, options={})
+        db.add(table)
+        db.flush()
+        hand = Hand(table_id=table.id, hand_no=1, rules="tuidaohu", options={}, seed=1, dealer=0,
+                    stake=1, user_ids=[u.id for u in users])
+        db.add(hand)
+        db.commit()
+        return sessions, [u.id for u in users], table.id, hand.id
+
+
+def test_settlement_is_idempotent_and_insolvency_safe(db_url: str) -> None:
+    # economy.md E6: an insolvent discarder pays three winners in proportion
+    sessions, uids, table_id, hand_id = setup(db_url, [20, 35, 12, 7])
+    with sessions() as db:  # type: ignore[attr-defined]
+        posted = ledger.post_settlement(db, hand_id=hand_id, table_id=table_id, event_index=0,
+                                        kind="hand_end", units=[6, 4, 1, -11], stake=1,
+                                        user_ids=uids)
+        db.commit()
+        assert posted.silver == [4, 2, 1, -7] and not posted.replayed
+        again = ledger.post_settlement(db, hand_id=hand_id, table_id=table_id, event_index=0,
+                                       kind="hand_end", units=[6, 4, 1, -11], stake=1,
+                                       user_ids=uids)
+        db.commit()
+        assert again.replayed and again.balances_after == [24, 37, 13, 0]
+        silver = [db.get(User, uid).silver for uid in uids]  # type: ignore[union-attr]
+        assert silver == [24, 37, 13, 0]
+        rows = db.scalars(select(LedgerRow).where(LedgerRow.kind == "settlement")).all()
+        assert len(rows) == 4 and sum(r.amount for r in rows) == 0
+        zero = next(r for r in rows if r.user_id == uids[3])
+        assert zero.level_after == 1 and zero.balance_after == 0
+        check = ledger.check(db)
+        assert check.balanced and check.total_silver == 74 == check.total_granted
+
+
+def test_check_detects_a_tampered_balance(db_url: str) -> None:
+    sessions, uids, _, _ = setup(db_url, [100, 100, 100, 100])
+    with sessions() as db:  # type: ignore[attr-defined]
+        assert ledger.check(db).balanced
+        user = db.get(User, uids[0])
+        user.silver += 5
+        db.commit()
+        check = ledger.check(db)
+        assert not check.balanced and check.mismatched == [uids[0]]
+
+
+def test_grant_must_be_positive(db_url: str) -> None:
+    sessions, uids, _, _ = setup(db_url, [100])
+    with sessions() as db, pytest.raises(economy.EconomyError):  # type: ignore[attr-defined]
+        ledger.grant(db, db.get(User, uids[0]), 0, "nothing")

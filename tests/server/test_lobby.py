@@ -1,0 +1,79 @@
+"""The lobby over HTTP: open, join by code, ready, leave, dissolve, quick play, level checks."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from server_player import auth, signup
+
+from majiang.server.lobby import CODE_ALPHABET
+
+
+def test_code_alphabet_has_no_confusables() -> None:
+    assert not set("0O1IL") & set(CODE_ALPHABET)
+
+
+def test_open_join_ready_leave_dissolve(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    bob, _ = signup(client, "bob")
+    r = client.post("/api/tables", json={"rules": "tuidaohu", "level": 1, "bots": 2,
+                                         "turn_seconds": 20}, headers=auth(alice))
+    assert r.status_code == 200, r.text
+    table = r.json()
+    code = table["code"]
+    assert not set("0O1IL") & set(code)
+    assert table["stake"] == 1 and table["turn_seconds"] == 20 and table["status"] == "waiting"
+    assert [s["bot"] for s in table["seats"]] == [False, True, True, False]
+    assert table["seats"][3]["name"] is None
+    assert code in [t["code"] for t in client.get("/api/tables").json()]
+    # bob joins by code (any case), takes the last seat
+    r = client.post(f"/api/tables/{code.lower()}/join", headers=auth(bob))
+    assert r.status_code == 200
+    assert r.json()["seats"][3]["name"] == "bob"
+    # bob cannot open another table while seated
+    r = client.post("/api/tables", json={"rules": "tuidaohu"}, headers=auth(bob))
+    assert r.status_code == 409
+    # only the owner dissolves
+    assert client.post(f"/api/tables/{code}/dissolve", headers=auth(bob)).status_code == 403
+    r = client.post(f"/api/tables/{code}/ready", headers=auth(bob))
+    assert r.json()["seats"][3]["ready"]
+    r = client.post(f"/api/tables/{code}/leave", headers=auth(bob))
+    assert r.json()["seats"][3]["name"] is None
+    r = client.post(f"/api/tables/{code}/dissolve", headers=auth(alice))
+    assert r.json()["status"] == "closed"
+    assert client.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 410
+
+
+def test_level_and_input_checks(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    h = auth(alice)
+    r = client.post("/api/tables", json={"rules": "tuidaohu", "level": 3}, headers=h)
+    assert r.status_code == 403 and "level" in r.json()["error"]
+    assert client.post("/api/tables", json={"rules": "nope"}, headers=h).status_code == 400
+    r = client.post("/api/tables", json={"rules": "tuidaohu", "bots": 4}, headers=h)
+    assert r.status_code == 400
+    r = client.post("/api/tables", json={"rules": "tuidaohu", "turn_seconds": 1}, headers=h)
+    assert r.status_code == 400
+    assert client.post("/api/tables/ZZZZZ/join", headers=h).status_code == 404
+    client.cookies.clear()
+    assert client.post("/api/tables", json={"rules": "tuidaohu"}).status_code == 401
+
+
+def test_full_table(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    bob, _ = signup(client, "bob")
+    code = client.post("/api/tables", json={"rules": "tuidaohu", "bots": 3},
+                       headers=auth(alice)).json()["code"]
+    r = client.post(f"/api/tables/{code}/join", headers=auth(bob))
+    assert r.status_code == 409 and "full" in r.json()["error"]
+
+
+def test_quickplay_fills_with_bots(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    r = client.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=auth(alice))
+    assert r.status_code == 200
+    table = r.json()
+    assert table["level"] == 1  # 临时工 plays at 待业 tables: same stake
+    assert [s["bot"] for s in table["seats"]] == [False, True, True, True]
+    assert all(s["ready"] for s in table["seats"])
+    assert client.get("/api/me", headers=auth(alice)).json()["table"] == table["code"]
+    assert client.get("/api/ledger/check").json()["balanced"]

@@ -1,0 +1,259 @@
+"""Whole hands over HTTP + WebSocket: one scripted client and three bots; stale and duplicate
+replies, reconnect mid-hand, 托管 on disconnect and on timeouts, spectators, and the wire-level
+leak check (no frame to a seat holds another seat's concealed tiles, the wall or the seed)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_player import Transcript, auth, choose, play, signup
+
+from majiang.game import Action, Hand
+from majiang.server import games
+
+END_EVENTS = ("win", "exhaustive_draw", "settlement")
+SECRET_KEYS = {"wall", "seed", "hands", "record", "requests", "live_wall"}
+
+
+def quickplay(client: TestClient, name: str, **body: Any) -> tuple[str, str]:
+    token, _ = signup(client, name)
+    r = client.post("/api/quickplay", json={"rules": "tuidaohu", **body}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return token, r.json()["code"]
+
+
+def keys(obj: Any) -> set[str]:
+    if isinstance(obj, dict):
+        out = set(obj)
+        for v in obj.values():
+            out |= keys(v)
+        return out
+    if isinstance(obj, list):
+        return set().union(*(keys(v) for v in obj)) if obj else set()
+    return set()
+
+
+def assert_no_leak(frames: list[dict[str, Any]], seat: int | None) -> int:
+    """Check every frame up to the end of the hand; the number of frames checked."""
+    checked = 0
+    for msg in frames:
+        if msg["type"] == "event" and msg["event"]["type"] in END_EVENTS:
+            break
+        if msg["type"] == "settlement":
+            break
+        checked += 1
+        assert not keys(msg) & SECRET_KEYS, msg
+        if msg["type"] == "event":
+            event = msg["event"]
+            if event["type"] == "deal":
+                assert event["seat"] == seat, msg
+            if event["type"] == "draw" and "tile" in event:
+                assert event["seat"] == seat, msg
+        elif msg["type"] == "state":
+            view = msg["view"]
+            assert view["seat"] == seat
+            if seat is None:
+                assert "hand" not in view and "drawn" not in view
+            for entry in view["seats"]:
+                assert entry["revealed"] is None, msg
+                assert "hand" not in entry and "tiles" not in entry
+    return checked
+
+
+def test_whole_hand(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    t = Transcript()
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        assert play(ws, t)
+        settlement = t.settlement
+        assert settlement is not None
+        assert sum(settlement["payments"]["units"]) == 0
+        assert sum(settlement["payments"]["silver"]) == 0
+        assert settlement["balances_after"] == settlement["balances"]
+        for w in settlement["winners"]:
+            assert w["patterns"]
+            assert all({"id", "zh", "en", "value"} <= set(p) for p in w["patterns"])
+        for line in settlement["lines"]:
+            assert {"payer", "payee", "amount", "reason"} <= set(line)
+        assert assert_no_leak(t.frames, 0) > 20
+        check = client.get("/api/ledger/check").json()
+        assert check["balanced"], check
+        history = client.get("/api/history", headers=auth(token)).json()
+        assert len(history) == 1
+        entry = history[0]
+        me = client.get("/api/me", headers=auth(token)).json()
+        assert me["silver"] == 100 + entry["net_silver"] == settlement["balances"][0]
+        # the next hand: ready, and a new deal arrives
+        ws.send_json({"type": "ready"})
+        for _ in range(50):
+            msg = ws.receive_json()
+            if msg["type"] == "event" and msg["event"]["type"] == "deal":
+                assert msg["event"]["seat"] == 0
+                break
+        else:
+            raise AssertionError("no second deal")
+    record = client.get(f"/api/hands/{entry['hand_id']}").json()
+    assert record["rules"] == "tuidaohu" and record["names"][0] == "alice"
+    # the stored record replays to the same result
+    rec = record["record"]
+    hand = Hand.new(rec["rules"], rec["seed"], rec["dealer"], rec["options"],
+                    hand_no=rec["hand_no"], names=rec["names"])
+    for step in rec["actions"]:
+        games.apply(hand, step["seat"], Action.from_json(step["action"]))
+    assert hand.is_over and hand.result is not None
+    assert hand.result.to_json() == rec["result"]
+    assert [e.to_record() for e in hand.events] == rec["events"]
+    # a hand in progress is not served as a record
+    assert client.get(f"/api/hands/{entry['hand_id'] + 1}").status_code in (404, 409)
+
+
+def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    t = Transcript()
+    sent = 0
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        last_id = None
+        for _ in range(5000):
+            msg = ws.receive_json()
+            t.add(msg)
+            if msg["type"] == "settlement":
+                break
+            if msg["type"] != "prompt":
+                continue
+            action = choose(msg["actions"], t.view)
+            if last_id is not None:  # a stale reply first: the previous prompt's id
+                ws.send_json({"type": "act", "prompt_id": last_id, "action": action})
+            ws.send_json({"type": "act", "prompt_id": msg["prompt_id"] + 1000, "action": action})
+            ws.send_json({"type": "act", "prompt_id": msg["prompt_id"], "action": action})
+            ws.send_json({"type": "act", "prompt_id": msg["prompt_id"], "action": action})  # dup
+            sent += 1
+            last_id = msg["prompt_id"]
+    assert not [f for f in t.frames if f["type"] == "error"]
+    hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
+    rec = client.get(f"/api/hands/{hand_id}").json()["record"]
+    assert sum(1 for step in rec["actions"] if step["seat"] == 0) == sent
+    assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_illegal_action_gets_an_error_and_the_prompt_stays(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        t = Transcript()
+        while t.prompt is None:
+            t.add(ws.receive_json())
+        pid = t.prompt["prompt_id"]
+        ws.send_json({"type": "act", "prompt_id": pid, "action": {"type": "pung", "tile": "9z"}})
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and "tile" in msg["error"]
+        ws.send_json({"type": "act", "prompt_id": pid, "action": {"type": "chow", "tiles": "123m"}})
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and "not a legal action" in msg["error"]
+        action = choose(t.prompt["actions"], t.view)
+        ws.send_json({"type": "act", "prompt_id": pid, "action": action})
+        assert play(ws, t)
+
+
+def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> None:
+    from conftest import make_client
+
+    with make_client(sqlite_url, bot_delay=(1.5, 1.5)) as client:
+        token, code = quickplay(client, "alice")
+        t = Transcript()
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            while t.prompt is None:  # the dealer (seat 0) acts first
+                t.add(ws.receive_json())
+        before_view, before_prompt = t.view, t.prompt
+        assert before_view is not None and before_prompt is not None
+        t2 = Transcript()
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            while t2.prompt is None:
+                t2.add(ws.receive_json())
+            assert [f["type"] for f in t2.frames][:2] == ["table", "state"]
+            assert t2.view is not None
+            assert t2.view["hand"] == before_view["hand"]
+            assert t2.view["drawn"] == before_view["drawn"]
+            assert t2.prompt["prompt_id"] == before_prompt["prompt_id"]
+            assert t2.prompt["actions"] == before_prompt["actions"]
+            assert 0 < t2.prompt["seconds_left"] <= 15 and t2.prompt["bank_left"] > 0
+            assert not t2.prompt["auto"]
+            # the owner answers the re-sent prompt: accepted
+            action = choose(t2.prompt["actions"], t2.view)
+            ws.send_json({"type": "act", "prompt_id": t2.prompt["prompt_id"], "action": action})
+            for _ in range(20):
+                msg = ws.receive_json()
+                if msg["type"] == "event" and msg["event"].get("seat") == 0:
+                    assert msg["event"]["type"] == action["type"]
+                    break
+            else:
+                raise AssertionError("the action after reconnecting was not applied")
+
+
+def wait_hands(client: TestClient, code: str, hands: int, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table = client.get(f"/api/tables/{code}").json()
+        if table["hands_played"] >= hands:
+            return table  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError(f"table {code} did not finish {hands} hand(s)")
+
+
+def test_disconnect_hands_the_seat_to_a_bot(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        t = Transcript()
+        while t.prompt is None:
+            t.add(ws.receive_json())
+    wait_hands(client, code, 1)
+    hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
+    rec = client.get(f"/api/hands/{hand_id}").json()["record"]
+    assert any(step["seat"] == 0 for step in rec["actions"])
+    assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
+    from conftest import make_client
+
+    with make_client(sqlite_url, min_turn_seconds=1, bank_seconds=0) as client:
+        token, code = quickplay(client, "alice", turn_seconds=1)
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            t = Transcript()
+            prompts = 0
+            for _ in range(5000):  # never answer: time out, then 托管 plays on
+                msg = ws.receive_json()
+                t.add(msg)
+                if msg["type"] == "prompt":
+                    prompts += 1
+                    if prompts == 3:
+                        assert msg["auto"]
+                if msg["type"] == "settlement":
+                    break
+            table_frames = [f["table"] for f in t.frames if f["type"] == "table"]
+            assert any(f["seats"][0]["auto"] for f in table_frames)
+    assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_spectator_sees_public_information_only(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    watcher, _ = signup(client, "watcher")
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws, \
+            client.websocket_connect(f"/ws/tables/{code}?token={watcher}") as spy:
+        t = Transcript()
+        assert play(ws, t)
+        seen: list[dict[str, Any]] = []
+        while True:
+            msg = spy.receive_json()
+            seen.append(msg)
+            if msg["type"] == "settlement":
+                break
+        assert assert_no_leak(seen, None) > 5
+        assert not any(f["type"] == "prompt" for f in seen)
+
+
+def test_bad_token_is_refused(client: TestClient) -> None:
+    _, code = quickplay(client, "alice")
+    with client.websocket_connect(f"/ws/tables/{code}?token=forged") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "error"
