@@ -678,7 +678,7 @@ class Hand:
         return self.result is not None and self.result.win_type == "robbing_kong"
 
     def _why_illegal(self, seat: int, action: Action) -> str:
-        if not 0 <= seat < self.players:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
             return f"no seat {seat!r}: seats are 0..{self.players - 1}"
         if not isinstance(action, Action):
             return f"not an action: {action!r}"

@@ -86,6 +86,10 @@ def test_several_winners_on_one_discard_each_paid_by_the_discarder(build: Build)
     hand = build(["4m1p9p1s9s1z2z3z4z6z7z7m9m5s", WAIT_14M, "123p456p789p23m77z", None])
     discard(hand, "4m")
     pass_all(hand, except_seats=[1, 2])
+    with pytest.raises(IllegalAction, match="not possible now"):
+        hand.apply(2, PUNGS[T("4m")])  # no pair of 4m
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        hand.apply(0, WIN_ACTION)
     hand.apply(2, WIN_ACTION)
     assert not hand.is_over  # seat 1 has not decided yet
     hand.apply(1, WIN_ACTION)
