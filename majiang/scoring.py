@@ -72,7 +72,8 @@ def parse_request(request: Mapping[str, Any]) -> tuple[Ruleset, WinRequest]:
     flags = request.get("flags") or []
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise RequestError("flags", "expected a list of strings")
-    others = request.get("others") or {}
+    ignored = ruleset.ignores
+    others = {} if "others" in ignored else request.get("others") or {}
     if not isinstance(others, dict) or not all(isinstance(v, dict) for v in others.values()):
         raise RequestError("others", 'expected an object like {"1": {"declared": true}}')
     base = request.get("base")
@@ -91,11 +92,12 @@ def parse_request(request: Mapping[str, Any]) -> tuple[Ruleset, WinRequest]:
         win_tile=win_tile,
         melds=melds,
         flags=frozenset(flags),
-        laizi=_one_tile(request, "laizi"),
-        indicator=_one_tile(request, "indicator"),
-        round_wind=_wind(request, "round_wind"),
-        seat_wind=_wind(request, "seat_wind"),
+        laizi=None if "laizi" in ignored else _one_tile(request, "laizi"),
+        indicator=None if "indicator" in ignored else _one_tile(request, "indicator"),
+        round_wind=None if "round_wind" in ignored else _wind(request, "round_wind"),
+        seat_wind=None if "seat_wind" in ignored else _wind(request, "seat_wind"),
         others=others,
+        given=frozenset(k for k, v in request.items() if v is not None),
     )
     _check_tiles(ruleset, req)
     ruleset.validate(req)
@@ -219,12 +221,15 @@ def _check_tiles(ruleset: Ruleset, req: WinRequest) -> None:
                 f"melds[{i}].kind", f"{meld.kind} ({meld.info.zh}) does not exist in {ruleset.id}"
             )
     allowed = set(ruleset.kinds)
+    places = [("hand", req.hand), ("win_tile", (req.win_tile,))]
+    places += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(req.melds)]
+    for name, tiles in places:
+        foreign = sorted({t for t in tiles if t not in allowed})
+        if foreign:
+            raise RequestError(
+                name, f"{format_tiles(foreign)} not in the {ruleset.id} tile set"
+            )
     everything = (*req.hand, req.win_tile, *(t for m in req.melds for t in m.tiles))
-    foreign = sorted({t for t in everything if t not in allowed})
-    if foreign:
-        raise RequestError(
-            "hand", f"{format_tiles(foreign)} are not in the {ruleset.id} tile set"
-        )
     counts = to_counts(everything)
     over = [tile_name(t) for t, n in enumerate(counts) if n > ruleset.copies]
     if over:

@@ -110,6 +110,7 @@ class WinRequest:
     round_wind: Tile | None = None
     seat_wind: Tile | None = None
     others: dict[str, dict[str, Any]] = field(default_factory=dict)
+    given: frozenset[str] = frozenset()  # the fields the request spelled out (not defaulted)
 
     @property
     def self_drawn(self) -> bool:
@@ -335,6 +336,8 @@ class Ruleset:
     patterns: ClassVar[tuple[Pattern, ...]] = ()
     combine: ClassVar[Literal["best", "sum", "product"]] = "sum"
     minimum: ClassVar[int] = 0
+    minimum_first: ClassVar[bool] = False  # below_minimum is reported before forbidden
+    ignores: ClassVar[frozenset[str]] = frozenset()  # optional fields accepted unread, unchecked
     hands_per_match: ClassVar[int] = 8
 
     # -- game facts the engine reads -------------------------------------------------------------
@@ -430,12 +433,17 @@ class Ruleset:
             pay, liable = self.payments(req, reading, value)
             scored.append(Scored(reading, tuple(counted), value, tuple(pay), liable))
         scored.sort(key=lambda s: s.sort_key(req.winner))
+        if self.minimum_first and scored[0].value < self.minimum:
+            return self._below_minimum(req, scored[0])
         allowed = [s for s in scored if self.forbidden(req, s.reading) is None]
         if not allowed:
             why = self.forbidden(req, scored[0].reading) or ""
             return Answer(False, req.players, reason="forbidden", detail=why)
         best = allowed[0]
         if best.value < self.minimum:
-            return Answer(False, req.players, best, reason="below_minimum",
-                          detail=f"worth {best.value}, the minimum is {self.minimum}")
+            return self._below_minimum(req, best)
         return Answer(True, req.players, best)
+
+    def _below_minimum(self, req: WinRequest, best: Scored) -> Answer:
+        return Answer(False, req.players, best, reason="below_minimum",
+                      detail=f"worth {best.value}, the minimum is {self.minimum}")

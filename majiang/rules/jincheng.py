@@ -15,9 +15,7 @@ each at 荒庄, kong money cancelled) are settled by the engine apart from the w
 states their amounts.
 
 Decisions beyond the rules document (its section 9 decides the rest):
-- `win_type` is required (section 10), but the shared parser gives a missing one the default
-  `self_drawn` before any ruleset sees the request. `validate` reads the raw request from the
-  parser's frame to refuse it (`_raw_request`); called without that parser, the check is skipped.
+- `win_type` is required (section 10): a request that does not spell it out is refused.
 - `others`: every entry is checked (keys "0".."3", `declared` a boolean when present), though only
   the feeder's is read; an entry for the winner himself is ignored.
 - A frozen tile's kind may also be held concealed (a copy drawn after picking): that is valid, and
@@ -28,9 +26,7 @@ Decisions beyond the rules document (its section 9 decides the rest):
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
-from types import FrameType
 from typing import Any, ClassVar, Literal
 
 from majiang import analysis
@@ -89,22 +85,6 @@ def thirteen_orphans_reading(counts: Sequence[int], frozen: Mapping[Tile, str]) 
     return Reading("thirteen_orphans", (*singles, pair))
 
 
-def _raw_request() -> Mapping[str, Any] | None:
-    """The request mapping `majiang.scoring.parse_request` is validating, if it is on the stack.
-
-    A workaround: `WinRequest` does not record which fields were given, and the parser defaults a
-    missing `win_type`. The change wanted in the shared code: keep that fact in `WinRequest`.
-    """
-    frame: FrameType | None = sys._getframe(1)
-    while frame is not None:
-        code = frame.f_code
-        if code.co_name == "parse_request" and frame.f_globals.get("__name__") == "majiang.scoring":
-            raw = frame.f_locals.get("request")
-            return raw if isinstance(raw, Mapping) else None
-        frame = frame.f_back
-    return None
-
-
 def declared_state(others: Mapping[str, Any], seat: int) -> bool:
     """The 上架 state of another seat from the request's `others` (missing: not declared)."""
     entry = others.get(str(seat)) or {}
@@ -138,6 +118,7 @@ class Jincheng(Ruleset):
         Pattern(pid, zh, en, 1, _shape_test(shape)) for pid, zh, en, shape in _SHAPES
     )
     combine: ClassVar[Literal["best", "sum", "product"]] = "best"
+    ignores: ClassVar[frozenset[str]] = frozenset(("laizi", "indicator", "round_wind", "seat_wind"))
 
     # Settlement amounts the engine applies apart from the win (sections 1, 3.2, 3.4, 7).
     dead_stacks: ClassVar[int] = 7  # 荒牌: the last 7 stacks, one more per kong
@@ -180,8 +161,7 @@ class Jincheng(Ruleset):
     def validate(self, req: WinRequest) -> None:
         if req.players != 4:
             raise RequestError("players", f"jincheng is played by 4, not {req.players}")
-        raw = _raw_request()
-        if raw is not None and raw.get("win_type") is None:
+        if "win_type" not in req.given:
             raise RequestError(
                 "win_type", "missing: jincheng needs self_drawn, discard or robbing_kong"
             )

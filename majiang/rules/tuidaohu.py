@@ -56,6 +56,9 @@ class Tuidaohu(Ruleset):
         Pattern(pid, zh, en, value, _grid(col, trip)) for pid, zh, en, value, col, trip in _GRID
     )
     combine: ClassVar[Literal["best", "sum", "product"]] = "best"
+    ignores: ClassVar[frozenset[str]] = frozenset(
+        ("laizi", "indicator", "round_wind", "seat_wind", "others")
+    )
 
     def kong_money(self, kind: str, konger: int, feeder: int | None) -> list[int]:
         pay = [0] * self.players

@@ -16,7 +16,7 @@ Decisions beyond the rules document:
   and the plain payments apply.
 - Checks are ordered as section 10 says: `below_minimum` comes before `forbidden`, so a locked
   (`passed_win`) hand under 18 fan reports `below_minimum` (the shared loop would say
-  `forbidden`); `score` is overridden for that.
+  `forbidden`): the class sets `minimum_first`.
 """
 
 from __future__ import annotations
@@ -31,13 +31,11 @@ from typing import ClassVar, Literal
 from majiang import analysis
 from majiang.rules.base import (
     KONG_KINDS,
-    Answer,
     Meld,
     Pattern,
     Reading,
     RequestError,
     Ruleset,
-    Scored,
     WinRequest,
     colour,
     has_honours,
@@ -310,7 +308,9 @@ class Yangzhou(Ruleset):
         for pid, zh, en, value, rule, excludes in _TABLE
     )
     combine: ClassVar[Literal["best", "sum", "product"]] = "sum"
+    ignores: ClassVar[frozenset[str]] = frozenset(("others", "laizi", "indicator"))
     minimum: ClassVar[int] = 18
+    minimum_first: ClassVar[bool] = True  # section 10: below_minimum before forbidden
 
     def validate(self, req: WinRequest) -> None:
         if req.players != 4:
@@ -354,28 +354,6 @@ class Yangzhou(Ruleset):
         if hand_colour(req.all_tiles) != LIABLE_COLOUR or len(claimed) < 3:
             return None
         return claimed[2].feeder
-
-    def score(self, req: WinRequest) -> Answer:
-        """The shared loop, with below_minimum checked before the pass lock (section 10)."""
-        readings = self.readings(req)
-        if not readings:
-            return Answer(False, req.players, reason="not_complete",
-                          detail="the tiles do not form four sets and a pair")
-        scored = []
-        for reading in readings:
-            counted = self.count_patterns(req, reading)
-            value = self.combine_values(counted)
-            pay, liable = self.payments(req, reading, value)
-            scored.append(Scored(reading, tuple(counted), value, tuple(pay), liable))
-        scored.sort(key=lambda s: s.sort_key(req.winner))
-        best = scored[0]
-        if best.value < self.minimum:
-            return Answer(False, req.players, best, reason="below_minimum",
-                          detail=f"worth {best.value} fan, a win needs {self.minimum}")
-        why = self.forbidden(req, best.reading)
-        if why is not None:
-            return Answer(False, req.players, reason="forbidden", detail=why)
-        return Answer(True, req.players, best)
 
 
 RULESET = Yangzhou()
