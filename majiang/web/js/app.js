@@ -29,7 +29,8 @@ const app = {
   renderBar() {
     const u = this.user;
     mount(document.getElementById("bar"),
-      h("a", { href: "#/", class: "brand" }, "🀄 ", bi(t("title"), tOther("title"))),
+      h("a", { href: "#/", class: "brand" }, h("img", { src: "/static/tiles/7z.svg", class: "tile tile-xs", alt: "" }), " ",
+        bi(t("title"), tOther("title"))),
       u ? h("a", { href: "#/", id: "nav-lobby" }, t("lobby")) : null,
       u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
       h("span", { class: "spacer" }),

@@ -46,10 +46,15 @@ export function seatPanel(view, s, opts = {}) {
   const last = view.last_discard;
   const discards = h("div", { class: "discards" }, (s.discards || []).map((tile, i, arr) =>
     tileImg(tile, { size: "sm", cls: last && last.seat === s.seat && i === arr.length - 1 ? "last" : "" })));
+  const info = { ...(opts.seatInfo || {}) };
+  if (s.bot != null) info.bot = s.bot;
+  if (s.auto != null) info.auto = s.auto;
+  opts = { ...opts, seatInfo: info };
   const tags = [];
   if (view.dealer === s.seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
   if (s.declared) tags.push(h("span", { class: "tag declared" }, t("declared")));
   if (opts.seatInfo && opts.seatInfo.bot) tags.push(h("span", { class: "tag" }, t("bot")));
+  if (opts.seatInfo && opts.seatInfo.auto && !opts.seatInfo.bot) tags.push(h("span", { class: "tag auto" }, t("auto")));
   if (opts.seatInfo && opts.seatInfo.connected === false && !opts.seatInfo.bot)
     tags.push(h("span", { class: "tag offline" }, t("offline")));
   const score = view.scores ? view.scores[s.seat] : null;

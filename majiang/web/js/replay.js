@@ -34,7 +34,7 @@ function removeOne(list, tile) {
 
 /** Every seat's names from a hand record, whatever key the server uses. */
 function recordNames(rec) {
-  const seats = rec.seats || rec.players_info || rec.names || [];
+  const seats = rec.names || rec.record?.names || rec.seats || [];
   if (Array.isArray(seats) && seats.length)
     return seats.map((s, i) => (typeof s === "string" ? s : s.name || s.username || `${t("seat")} ${i + 1}`));
   const n = rec.players || rec.options?.players || 4;
@@ -44,18 +44,23 @@ function recordNames(rec) {
 /** Fold events[0..k) of a hand record into an open view (every hand face up) and the settlement. */
 export function replayState(rec, k) {
   const names = recordNames(rec);
+  const R = rec.record || rec;
+  const posted = rec.settlements || [];
+  const postedKong = posted.filter((x) => x.kind === "kong_money");
+  const postedEnd = posted.filter((x) => x.kind !== "kong_money").slice(-1)[0] || null;
   const n = names.length;
   const view = {
-    rules: rec.rules, players: n, seat: 0, dealer: rec.dealer ?? 0, hand_no: rec.hand_no ?? 1,
-    phase: "play", turn: rec.dealer ?? 0, wall_left: rec.wall_left ?? null, last_discard: null,
-    laizi: rec.laizi ?? null, indicator: rec.indicator ?? null, scores: Array(n).fill(0),
+    rules: R.rules, players: n, seat: 0, dealer: R.dealer ?? 0, hand_no: R.hand_no ?? 1,
+    phase: "play", turn: R.dealer ?? 0, wall_left: null, last_discard: null,
+    laizi: null, indicator: null, scores: Array(n).fill(0),
     seats: names.map((name, seat) => ({ seat, name, concealed: 0, melds: [], discards: [],
       declared: false, revealed: null })),
   };
   const hands = names.map(() => []);
   let settlement = null;
   const wins = [];
-  const events = rec.events || [];
+  const kongs = [];
+  const events = R.events || [];
   for (const ev of events.slice(0, k)) {
     const s = ev.seat ?? ev.to;
     if (ev.wall_left != null) view.wall_left = ev.wall_left;
@@ -106,6 +111,7 @@ export function replayState(rec, k) {
         if (ev.revealed || ev.tiles) view.seats[s].revealed = ev.revealed || ev.tiles;
         break;
       case "kong_money":
+        kongs.push({ ...ev, silver: postedKong[kongs.length] || null });
         if (Array.isArray(ev.payments)) ev.payments.forEach((p, i) => { view.scores[i] += Number(p) || 0; });
         break;
       case "start":
@@ -117,24 +123,24 @@ export function replayState(rec, k) {
         view.phase = "over";
         break;
       case "settlement":
-        settlement = ev.settlement || ev;
+        settlement = { ...ev, ...(postedEnd || {}), winners: ev.winners, stake: rec.stake };
+        if (postedEnd) settlement.levels_after = null;
         view.phase = "over";
         break;
       default:
     }
   }
   hands.forEach((hd, i) => { view.seats[i].concealed = hd.length; });
-  if (!settlement && k >= events.length && rec.settlement) settlement = rec.settlement;
-  return { view, hands: hands.map(sortTiles), names, settlement, wins };
+  return { view, hands: hands.map(sortTiles), names, settlement, wins, kongs };
 }
 
 export async function renderReplay(root, handId) {
   const rec = await get(`/api/hands/${encodeURIComponent(handId)}`);
-  const events = rec.events || [];
+  const events = (rec.record || rec).events || [];
   let k = 0;
   let playing = null;
   const draw = () => {
-    const { view, hands, names, settlement, wins } = replayState(rec, k);
+    const { view, hands, names, settlement, wins, kongs } = replayState(rec, k);
     const ev = events[k - 1];
     const lang = getLang();
     const rs = rulesetName(rec.rules);
@@ -143,11 +149,11 @@ export async function renderReplay(root, handId) {
         h("span", { class: "code" }, `${t("replay")} #${handId}`), h("span", {}, tr(rs)),
         rec.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(rec.stake)}`) : null,
         h("span", { class: "spacer" }),
-        h("button", { onclick: () => { k = 0; draw(); } }, "⏮ ", t("first")),
+        h("button", { onclick: () => { k = 0; draw(); } }, "◀◀ ", t("first")),
         h("button", { id: "replay-prev", onclick: () => { k = Math.max(0, k - 1); draw(); } }, "◀ ", t("prev")),
         h("span", { class: "step", id: "replay-step" }, `${k} / ${events.length}`),
         h("button", { id: "replay-next", onclick: () => { k = Math.min(events.length, k + 1); draw(); } }, t("next"), " ▶"),
-        h("button", { onclick: () => { k = events.length; draw(); } }, t("last"), " ⏭"),
+        h("button", { onclick: () => { k = events.length; draw(); } }, t("last"), " ▶▶"),
         h("button", { class: "secondary", onclick: () => {
           if (playing) { clearInterval(playing); playing = null; }
           else playing = setInterval(() => { if (k >= events.length) { clearInterval(playing); playing = null; } else { k += 1; draw(); } }, 600);
@@ -160,7 +166,7 @@ export async function renderReplay(root, handId) {
       h("div", { class: `board replay-board players-${names.length}` },
         view.seats.map((s) => seatPanel(view, s, { hand: hands[s.seat] })),
         centerPanel(view, names, null)),
-      settlement && k >= events.length ? h("div", { class: "card" }, settlementEl(settlement, names, -1, wins)) : null));
+      settlement && k >= events.length ? h("div", { class: "card" }, settlementEl(settlement, names, -1, wins, kongs)) : null));
   };
   draw();
   return () => { if (playing) clearInterval(playing); };

@@ -27,8 +27,47 @@ function column(settlement, ...keys) {
   return null;
 }
 
+const REASONS = {
+  self_drawn: { zh: "自摸", en: "self-drawn win" },
+  discard: { zh: "点炮", en: "win on a discard" },
+  robbing_kong: { zh: "抢杠胡", en: "robbing the kong" },
+  exposed_kong: { zh: "明杠杠钱", en: "exposed kong money" },
+  concealed_kong: { zh: "暗杠杠钱", en: "concealed kong money" },
+  added_kong: { zh: "补杠杠钱", en: "added kong money" },
+  hand_end: { zh: "结算", en: "end of hand" },
+};
+
+/** Split per-seat nets into payer -> payee lines (each payer pays the receivers in seat order). */
+export function netsToLines(nets, reason) {
+  const need = nets.map((v) => Math.max(0, Number(v) || 0));
+  const lines = [];
+  nets.forEach((v, payer) => {
+    let owe = Math.max(0, -(Number(v) || 0));
+    for (let payee = 0; payee < need.length && owe > 0; payee++) {
+      const x = Math.min(owe, need[payee]);
+      if (x > 0) { lines.push({ payer, payee, amount: x, reason }); owe -= x; need[payee] -= x; }
+    }
+  });
+  return lines;
+}
+
+/** Payment lines of a hand: the server's `lines`, else derived from kong money and the end event. */
+export function paymentLines(settlement, kongEvents = []) {
+  if (Array.isArray(settlement.lines) && settlement.lines.length) return settlement.lines;
+  const lines = [];
+  for (const ev of kongEvents) {
+    const nets = Array.isArray(ev.silver?.silver) ? ev.silver.silver : ev.payments;
+    if (Array.isArray(nets)) lines.push(...netsToLines(nets, REASONS[ev.kind] || { zh: "杠钱", en: "kong money" }));
+  }
+  const nets = Array.isArray(settlement.silver) ? settlement.silver
+    : Array.isArray(settlement.units) ? settlement.units : settlement.win_payments;
+  if (Array.isArray(nets))
+    lines.push(...netsToLines(nets, REASONS[settlement.win_type] || REASONS.hand_end));
+  return lines;
+}
+
 /** The settlement as DOM. `names[seat]` gives each seat's player name. */
-export function settlementEl(settlement, names, mySeat, wins = []) {
+export function settlementEl(settlement, names, mySeat, wins = [], kongEvents = []) {
   const s = settlement || {};
   // A winner may come as a seat number only: take its details from the hand's `win` events.
   const winners = (s.winners || []).map((w) => {
@@ -41,7 +80,7 @@ export function settlementEl(settlement, names, mySeat, wins = []) {
     ? h("div", { class: "draw-result" }, bi(t("exhaustive_draw"), tOther("exhaustive_draw")))
     : winners.map((w) => h("div", { class: "winner" },
       h("h3", {}, bi(t("winner"), tOther("winner")), ": ", nameOf(names, w.seat),
-        w.self_drawn || w.self_draw ? h("small", {}, " (自摸 self-drawn)") : null,
+        w.self_drawn || w.self_draw ? h("small", {}, ` (${t("self_drawn")})`) : null,
         w.from != null && !(w.self_drawn || w.self_draw) ? h("small", {}, ` ← ${nameOf(names, w.from)}`) : null),
       h("div", { class: "arrangement" }, h("span", { class: "label" }, t("arrangement")),
         w.decomposition && w.decomposition.length
@@ -57,16 +96,20 @@ export function settlementEl(settlement, names, mySeat, wins = []) {
         h("tr", { class: "total" }, h("td", {}, bi(t("total"), tOther("total"))),
           h("td", { class: "num" }, String(w.value ?? ""))))));
 
-  const lines = (s.lines || []).map((l) => h("li", { class: "payment-line" },
+  const derived = !(Array.isArray(s.lines) && s.lines.length) && Array.isArray(s.silver);
+  const lines = paymentLines(s, kongEvents).map((l) => h("li", { class: "payment-line" },
     `${nameOf(names, l.payer)} -> ${nameOf(names, l.payee)}: ${fmtInt(l.amount)}`,
-    l.silver != null ? ` (${fmtInt(l.silver)} ${t("taels")})` : "",
+    derived ? ` ${t("taels")}` : ` ${t("units")}`,
+    l.silver != null ? ` = ${fmtInt(l.silver)} ${t("taels")}` : "",
     l.reason ? ` (${tr(l.reason)})` : ""));
 
   const n = names.length;
-  const units = column(s, "payments.units", "units", "net_units");
+  const units = column(s, "payments.units", "units", "net_units", "payments");
   const silver = column(s, "payments.silver", "silver", "moved", "net_silver");
-  const before = column(s, "balances_before", "balances.before", "before");
   const after = column(s, "balances_after", "balances.after", "after", "balances");
+  // The balance before the whole hand: after minus everything the hand moved (kong money too).
+  const before = after && silver ? after.map((b, i) => b - (Number(silver[i]) || 0))
+    : column(s, "balances_before", "balances.before", "before");
   const levelsAfter = column(s, "levels_after", "levels.after", "levels");
   const paymentsRows = perSeat(s, "payments");
   const rows = Array.from({ length: n }, (_, i) => {

@@ -14,7 +14,7 @@ export class TableScreen {
   constructor(root, app, code) {
     this.root = root; this.app = app; this.code = code;
     this.table = null; this.view = null; this.prompt = null; this.settlement = null;
-    this.log = []; this.wins = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
+    this.log = []; this.wins = []; this.kongs = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
     this.error = ""; this.tick = setInterval(() => this.renderTimer(), 250);
     this.timerEl = h("div", { class: "timer", id: "timer" });
   }
@@ -31,7 +31,7 @@ export class TableScreen {
     if (this.closed) return;
     const ws = new WebSocket(tableSocketUrl(this.code));
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; this.status = "connected"; this.renderStatus(); };
+    ws.onopen = () => { this.connects = (this.connects || 0) + 1; this.retry = 0; this.status = "connected"; this.renderStatus(); };
     ws.onmessage = (ev) => { try { this.onMessage(JSON.parse(ev.data)); } catch (e) { console.error(e); } };
     ws.onclose = (ev) => {
       if (this.ws !== ws || this.closed) return;
@@ -67,6 +67,9 @@ export class TableScreen {
         this.prompt = null;
         this.app.refreshUser().catch(() => {});
         break;
+      case "prompt_closed":
+        if (this.prompt && this.prompt.prompt_id === msg.prompt_id) this.prompt = null;
+        break;
       case "error": this.error = msg.error; break;
       default: return;
     }
@@ -75,8 +78,9 @@ export class TableScreen {
 
   onEvent(ev) {
     if (CLEARS_PROMPT.has(ev.type)) this.prompt = null;
-    if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; }
+    if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; this.kongs = []; }
     if (ev.type === "win") this.wins.push(ev);
+    if (ev.type === "kong_money") this.kongs.push(ev);
     this.log.push(ev);
     if (this.log.length > 60) this.log.shift();
   }
@@ -235,7 +239,7 @@ export class TableScreen {
   settlementOverlay() {
     return h("div", { class: "overlay" },
       h("div", { class: "card overlay-card" },
-        settlementEl(this.settlement, this.names(), this.mySeat(), this.wins),
+        settlementEl(this.settlement, this.names(), this.mySeat(), this.wins, this.kongs),
         h("div", { class: "buttons" },
           h("button", { id: "btn-next", onclick: () => this.ready() }, bi(t("next_hand"), tOther("next_hand"))),
           h("button", { class: "secondary", id: "btn-close-settlement",
@@ -257,5 +261,6 @@ export async function openTable(root, app, code) {
   const screen = new TableScreen(root, app, code);
   screen.start();
   app.rerender = () => screen.render();
-  return () => screen.stop();
+  app.screen = screen;
+  return () => { screen.stop(); app.screen = null; };
 }

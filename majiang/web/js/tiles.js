@@ -34,7 +34,7 @@ export function tileImg(tile, opts = {}) {
   const face = tile && tile !== "back" ? tile : "back";
   img.src = `/static/tiles/${face}.svg`;
   img.className = "tile" + (opts.size ? ` tile-${opts.size}` : "") + (opts.cls ? ` ${opts.cls}` : "");
-  img.alt = face === "back" ? "🀫" : face;
+  img.alt = face;
   img.dataset.tile = face;
   img.draggable = false;
   if (face !== "back") img.title = `${tileName(face, "zh")} · ${tileName(face, "en")}`;
