@@ -135,7 +135,9 @@ class TableRunner:
         self.conns: list[Connection] = []
         self.hand: HandState | None = None
         self.prompts: dict[int, Prompt] = {}
-        self.next_pid = 1
+        # prompt ids grow across restarts too (millisecond clock), so a reply to a prompt from
+        # before a restart can never match a new one
+        self.next_pid = int(time.time() * 1000) % 2**40
         self.auto: set[int] = set()  # seats played by a bot for their absent owner (托管)
         self.closed = False
         self.rng = random.Random()
