@@ -248,7 +248,9 @@ class Hand:
         counts = self.counts[seat]
         out: list[Action] = []
         if self.began != CLAIMED:
-            if is_complete(counts, self.shapes):
+            if is_complete(counts, self.shapes) and (
+                    self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
+                                                                  self._self_drawn_tile(seat))):
                 out.append(WIN_ACTION)
             if self.wall.left() >= 1:
                 for tile in self.kinds:
@@ -262,16 +264,33 @@ class Hand:
                 out.append(DISCARDS[tile])
         return out
 
-    def can_win_on(self, seat: int, tile: Tile) -> bool:
-        """Whether `seat` may win on another seat's `tile` now (the pass lock included)."""
+    def can_win_on(self, seat: int, tile: Tile, feeder: int | None = None,
+                   win_type: str = "discard") -> bool:
+        """Whether `seat` may win on `feeder`'s `tile` now (the pass lock included)."""
         if self.locked[seat] or tile in self.lock_kinds[seat]:
             return False
         counts = self.counts[seat]
         counts[tile] += 1
         try:
-            return is_complete(counts, self.shapes)
+            complete = is_complete(counts, self.shapes)
         finally:
             counts[tile] -= 1
+        if not complete or self.mech.win_by_shape:
+            return complete
+        return self._scores_as_win(seat, win_type, feeder, tile)
+
+    def _scores_as_win(self, seat: int, win_type: str, feeder: int | None, tile: Tile) -> bool:
+        """For rulesets where a complete shape may still not win (minimum value, declared only,
+        ...): ask the scorer."""
+        from majiang.scoring import score
+
+        return bool(score(self.score_request(seat, win_type, feeder, tile)).get("win"))
+
+    def _self_drawn_tile(self, seat: int) -> Tile:
+        """The winning tile of a self-drawn win: the tile just drawn (the dealer's 14th)."""
+        if self.drawn is not None:
+            return self.drawn
+        return max(t for t in range(34) if self.counts[seat][t])
 
     # ----------------------------------------------------------------- apply
 
@@ -307,9 +326,7 @@ class Hand:
             assert tile is not None
             self._discard(seat, tile)
         elif kind == WIN:
-            win_tile = self.drawn if self.drawn is not None else max(
-                t for t in range(34) if self.counts[seat][t])
-            self._finish([seat], "self_drawn", None, win_tile)
+            self._finish([seat], "self_drawn", None, self._self_drawn_tile(seat))
         else:
             assert tile is not None and action.kind is not None
             if action.kind == "concealed_kong":
@@ -338,7 +355,7 @@ class Hand:
         for step in range(1, n):
             seat = (discarder + step) % n
             options: list[Action] = []
-            if self.can_win_on(seat, tile):
+            if self.can_win_on(seat, tile, discarder):
                 options.append(WIN_ACTION)
             if calls_allowed:
                 have = self.counts[seat][tile]
@@ -451,7 +468,8 @@ class Hand:
                           "from": meld.source})
         pending = {}
         if "added_kong" in self.mech.robbable_kongs:
-            pending = {s: [WIN_ACTION] for s in self._seats_from(seat) if self.can_win_on(s, tile)}
+            pending = {s: [WIN_ACTION] for s in self._seats_from(seat)
+                       if self.can_win_on(s, tile, seat, "robbing_kong")}
         if pending:
             self.phase = ROB
             self.kong_tile = (seat, tile)
@@ -621,6 +639,11 @@ class Hand:
                                  for s in range(self.players) if s != winner}
         if self.laizi is not None:
             request["laizi"] = tile_name(self.laizi)
+        # table options the scorer reads: yangzhou's round wind, flags such as kawuxing's
+        # no_one_fan_discard
+        if "round_wind" in self.options:
+            request["round_wind"] = self.options["round_wind"]
+        flags.extend(str(f) for f in self.options.get("flags", ()))
         return request
 
     # ----------------------------------------------------------------- views

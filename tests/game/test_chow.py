@@ -52,3 +52,19 @@ def test_pung_beats_chow() -> None:
         hand.apply(min(hand.to_act()), PASS_ACTION)
     assert hand.turn == 2 and hand.melds[2] == [Meld("pung", T("4m"), 0)]
     assert hand.melds[1] == []
+
+
+def test_asking_the_scorer_for_wins_plays_the_same_hands() -> None:
+    """A ruleset whose complete shapes may not win asks the scorer; for tuidaohu (no minimum)
+    the hands come out identical."""
+    from majiang.bots import get_bot
+    from majiang.sim.runner import play_hand
+
+    for seed in range(4):
+        plain = Hand.new("tuidaohu", f"ask/{seed}")
+        asking = Hand(replace(mechanics("tuidaohu"), win_by_shape=False), f"ask/{seed}", 0, {})
+        for hand in (plain, asking):
+            play_hand(hand, [get_bot("efficient", s) for s in range(4)])
+        assert plain.actions == asking.actions
+        assert plain.result is not None and asking.result is not None
+        assert plain.result.to_json() == asking.result.to_json()
