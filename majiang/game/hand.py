@@ -48,6 +48,7 @@ from majiang.game.winning import is_complete
 from majiang.tiles import Tile, format_tiles, from_counts, full_set, tile_name
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+NAME = tuple(tile_name(t) for t in range(34))  # the hot path's tile_name
 # how the current turn began
 DEALT, DRAWN, CLAIMED, KONGED = "dealt", "drawn", "claimed", "konged"
 
@@ -344,7 +345,7 @@ class Hand:
         if (self.mech.split_pair_exception and self.locked[seat]
                 and counts[tile] == 1 and sum(counts) == 1):
             self.locked[seat] = False
-        self._emit(DISCARD, {"seat": seat, "tile": tile_name(tile)})
+        self._emit(DISCARD, {"seat": seat, "tile": NAME[tile]})
         self._open_claims(seat, tile)
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
@@ -519,7 +520,7 @@ class Hand:
         self.drawn_from_tail = replacement
         self.locked[seat] = False
         self.lock_kinds[seat].clear()
-        self._emit("draw", {"seat": seat, "tile": tile_name(tile), "replacement": replacement},
+        self._emit("draw", {"seat": seat, "tile": NAME[tile], "replacement": replacement},
                    to=seat)
         self._emit("draw", {"seat": seat, "replacement": replacement}, exclude=seat)
 
@@ -735,4 +736,4 @@ class Hand:
 
 
 def _names(counts: list[int]) -> list[str]:
-    return [tile_name(t) for t in from_counts(counts)]
+    return [NAME[t] for t in range(34) for _ in range(counts[t])]
