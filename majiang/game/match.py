@@ -1,7 +1,9 @@
 """A match: a sequence of hands at one table, with dealer rotation and running totals.
 
 Hand k of a match with seed S is dealt from the seed f"{S}/{k}"; the first dealer is drawn by lot
-from the same versioned RNG, so a match is reproducible from its seed and its actions.
+from the same versioned RNG, so a match is reproducible from its seed and its actions. Where the
+ruleset has rounds of winds (yangzhou), the round wind advances each time the deal has passed on
+once per seat, and each hand gets it as the option `round_wind`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from majiang.game.hand import Hand, HandResult
 from majiang.game.variants import mechanics
 from majiang.game.wall import RNG_VERSION
+from majiang.tiles import EAST, tile_name
 
 
 class Match:
@@ -28,6 +31,8 @@ class Match:
         names: Sequence[str] | None = None,
     ) -> None:
         mech = mechanics(rules)
+        self.round_winds = mech.round_winds
+        self.passes = 0  # times the deal has passed to the next seat
         self.rules = rules
         self.players = mech.rules.players
         self.seed = seed
@@ -48,6 +53,10 @@ class Match:
     def is_over(self) -> bool:
         return len(self.results) >= self.hands
 
+    def round_wind(self) -> str:
+        """'1z' East round, then '2z', '3z', '4z' as the deal goes round the table."""
+        return tile_name(EAST + min(self.passes // self.players, 3))
+
     def hand_seed(self, hand_no: int) -> str:
         return f"{self.seed}/{hand_no}"
 
@@ -58,8 +67,11 @@ class Match:
         if self.current is not None and not self.current.is_over:
             raise ValueError("the current hand is not finished")
         self.hand_no += 1
+        options = dict(self.options)
+        if self.round_winds:
+            options["round_wind"] = self.round_wind()
         self.current = Hand.new(
-            self.rules, self.hand_seed(self.hand_no), self.dealer, self.options,
+            self.rules, self.hand_seed(self.hand_no), self.dealer, options,
             hand_no=self.hand_no, names=self.names,
         )
         return self.current
@@ -73,6 +85,8 @@ class Match:
         for seat in range(self.players):
             self.totals[seat] += result.payments[seat]
         self.results.append(result)
+        if result.next_dealer != self.dealer:
+            self.passes += 1
         self.dealer = result.next_dealer
         self.current = None
         return result

@@ -27,6 +27,7 @@ class Mechanics:
     last_discard_only_win: bool = True  # only a win may claim the discard that empties the wall
     robbable_kongs: tuple[str, ...] = ("added_kong",)
     win_by_shape: bool = True  # a complete shape is always a win (else ask the scorer)
+    round_winds: bool = False  # a match has rounds of winds (yangzhou section 8)
     playable: bool = False  # every mechanic of the ruleset is implemented in the engine
     ruleset: Ruleset | None = None
 
@@ -40,7 +41,8 @@ TABLE: dict[str, Mechanics] = {
     "tuidaohu": Mechanics("tuidaohu", split_pair_exception=True, playable=True),
     # The others, from their rules documents; the engine refuses them until their own mechanics
     # (亮倒, 上架, laizi, 拾/搶, 跟庄, 3 seats) are implemented on the seams of `Hand`.
-    "yangzhou": Mechanics("yangzhou", win_by_shape=False),
+    "yangzhou": Mechanics("yangzhou", split_pair_exception=True, win_by_shape=False,
+                          round_winds=True, playable=True),
     "kawuxing": Mechanics("kawuxing", win_by_shape=False),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False),

@@ -80,6 +80,8 @@ def event_leaks(hand: Hand, events: Iterable[Event], seats: Iterable[int | None]
         for event in mine:
             named = [0] * 34
             for key in _TILE_FIELDS:
+                if key == "tile" and isinstance(event.data.get("tiles"), str):
+                    continue  # a chow names its claimed tile again within its sequence
                 for t in _tiles_in(event.data.get(key)):
                     named[t] += 1
             extra = [t for t in range(34) if named[t] > known[t]]

@@ -42,3 +42,20 @@ def test_an_unfinished_hand_blocks_the_next() -> None:
         match.new_hand()
     with pytest.raises(ValueError, match="no finished hand"):
         match.finish_hand()
+
+
+def test_yangzhou_rounds_of_winds_advance_with_the_deal() -> None:
+    match = Match("yangzhou", "winds", hands=3, dealer=0)
+    assert match.round_wind() == "1z"
+    assert match.new_hand().options["round_wind"] == "1z"
+    match.passes = 4  # the deal has gone round the table once
+    assert match.round_wind() == "2z"
+    match.passes = 40
+    assert match.round_wind() == "4z"
+
+
+def test_yangzhou_hands_play_to_the_end_with_every_invariant() -> None:
+    from majiang.sim.cli import simulate_range
+
+    stats = simulate_range("yangzhou", "yz", ["efficient"] * 4, 0, 4)
+    assert stats.hands == 4 and stats.invariant_failures == 0, stats.failure_examples
