@@ -2,16 +2,19 @@
 
 For a suit key (see `suit`), `suit_vector(key)` returns 20 numbers. Entry `k` (0..4) is the fewest
 tiles to add so that the suit holds k sets, entry `5 + k` the same for k sets and a pair; surplus
-tiles may be thrown away. Entries `10 + ...` are the same but every tile of the suit must be used
-(the number of jokers needed to complete the suit exactly), `INF` when impossible. No kind is ever
-needed more than four times. Vectors are computed by a small dynamic program over the suit's
-positions and cached per key.
+tiles may be thrown away. Entries `10 + ...` are the same when every tile of the suit must be used
+(the jokers needed to complete the suit exactly), `INF` when impossible. A group made only of
+added tiles costs its size and can always be placed on a kind nobody holds, so the dynamic
+program over the suit's positions only opens groups that touch a held tile, and no kind is ever
+needed more than four times. Vectors are computed once per key and cached.
 """
 
 from __future__ import annotations
 
 INF = 99
 _CACHE: dict[bytes, tuple[int, ...]] = {}
+
+State = tuple[int, int, int, int]  # open sequences started at i-1 and i-2, sets so far, pair
 
 
 def suit_vector(key: bytes) -> tuple[int, ...]:
@@ -24,40 +27,47 @@ def suit_vector(key: bytes) -> tuple[int, ...]:
 
 def _compute(key: bytes) -> tuple[int, ...]:
     size = len(key)
+    padded = bytes(key) + b"\0\0"
     sequences = size == 9
-    # state (open seqs started at i-1, at i-2, sets so far, pair used) -> (loose, exact)
-    states: dict[tuple[int, int, int, int], tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
+    states: dict[State, tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
     for i in range(size):
-        have = key[i]
-        last_start = sequences and i < size - 2
-        new: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        have = padded[i]
+        near = have + padded[i + 1] + padded[i + 2] if sequences and i < size - 2 else 0
+        new: dict[State, tuple[int, int]] = {}
         for (a, b, k, p), (loose, exact) in states.items():
             base = a + b
-            max_q = min(4 - base, 4 - k) if last_start else 0
+            max_q = min(4 - base, 4 - k, near)  # each new sequence must touch a held tile
+            max_t = 1 if have and k < 4 else 0
+            max_p = 0 if p or not have else 1
             for q in range(max_q + 1):
-                for t in (0, 1):
+                for t in range(max_t + 1):
                     if k + q + t > 4:
                         break
-                    for pp in (0, 1):
-                        if pp and p:
-                            break
+                    for pp in range(max_p + 1):
                         demand = base + q + 3 * t + 2 * pp
                         if demand > 4:
                             break
-                        lo = loose + (demand - have if demand > have else 0)
+                        lo = loose + demand - have if demand > have else loose
                         ex = exact + demand - have if demand >= have else INF
                         state = (q, a, k + q + t, p + pp)
                         old = new.get(state)
                         if old is None:
-                            new[state] = (lo, ex)
+                            new[state] = (lo, min(ex, INF))
                         else:
                             new[state] = (min(old[0], lo), min(old[1], ex))
         states = new
-    out = [INF] * 20
+    used = [INF] * 20
     for (_a, _b, k, p), (loose, exact) in states.items():
         i = 5 * p + k
-        if loose < out[i]:
-            out[i] = loose
-        if exact < out[10 + i]:
-            out[10 + i] = min(exact, INF)
-    return tuple(out)
+        used[i] = min(used[i], loose)
+        used[10 + i] = min(used[10 + i], exact)
+    return tuple(_with_free_groups(used[:10]) + _with_free_groups(used[10:]))
+
+
+def _with_free_groups(used: list[int]) -> list[int]:
+    """Add groups made only of added tiles: a set costs 3, the pair 2."""
+    sets = [min(used[j] + 3 * (k - j) for j in range(k + 1)) for k in range(5)]
+    pair = [
+        min(min(used[5 + j] + 3 * (k - j) for j in range(k + 1)), sets[k] + 2) for k in range(5)
+    ]
+    return [min(v, INF) for v in sets + pair]

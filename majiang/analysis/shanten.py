@@ -9,63 +9,135 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.analysis.distance import INF, suit_vector
+from majiang.analysis.classes import LOW as _LOW
+from majiang.analysis.classes import NEEDS as _NEEDS
+from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
+from majiang.analysis.classes import PAIR_L as _PAIR_L
+from majiang.analysis.classes import PAIR_R as _PAIR_R
+from majiang.analysis.classes import SUIT_L as _SUIT_L
+from majiang.analysis.classes import SUIT_R as _SUIT_R
+from majiang.analysis.classes import fill
+from majiang.analysis.classes import other_needs as _other
+from majiang.analysis.distance import INF
 from majiang.analysis.groups import Counts, DiscardOption, Shape
-from majiang.analysis.win import (
-    counts_bytes,
-    is_winning,
-    seven_pairs_need,
-    thirteen_orphans_need,
-)
+from majiang.analysis.suit import COMPLETE, WAITS
+from majiang.analysis.win import counts_bytes, is_winning
+from majiang.tiles import TERMINALS_AND_HONORS
 
 _ALL_KINDS = tuple(range(34))
+_ORPHAN_KINDS = TERMINALS_AND_HONORS
+_Z7 = bytes(7)
+_complete = COMPLETE.get
+
+_wait_mask = WAITS.get
 
 
-def _merge(x: Sequence[int], y: Sequence[int]) -> list[int]:
-    """Min-plus merge of two (sets, sets+pair) vectors of 10."""
-    out = [INF] * 10
-    for i in range(5):
-        xi = x[i]
-        xpi = x[5 + i]
-        for j in range(5 - i):
-            k = i + j
-            v = xi + y[j]
-            if v < out[k]:
-                out[k] = v
-            v = min(xpi + y[j], xi + y[5 + j])
-            if v < out[5 + k]:
-                out[5 + k] = v
-    return out
-
-
-def standard_need(b: bytes, sets: int) -> int:
-    """Fewest tiles to add to hold `sets` sets and a pair (b: 34 count bytes)."""
-    v = _merge(_merge(suit_vector(b[0:9]), suit_vector(b[9:18])),
-               _merge(suit_vector(b[18:27]), suit_vector(b[27:34])))
-    return v[5 + sets] if sets <= 4 else INF
+_STANDARD = Shape.STANDARD
+_ALL = Shape.ALL
+_SEVEN = int(Shape.SEVEN_PAIRS)
+_ORPHANS = int(Shape.THIRTEEN_ORPHANS)
 
 
 def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> int:
-    """Shanten of a 3n+1 or 3n+2 hand (declared sets absent): the min over the shapes asked."""
-    b = counts_bytes(counts)
-    total = sum(b) + jokers
-    if total % 3 == 0:
-        raise ValueError(f"shanten needs a 3n+1 or 3n+2 hand, got {total} tiles")
-    best = INF
-    if shapes & Shape.STANDARD:
-        best = standard_need(b, total // 3)
+    """Shanten of a 3n+1 or 3n+2 hand (declared sets absent): the min over the shapes asked.
+
+    Seven pairs count four of a kind as two pairs.
+    """
+    b = bytes(counts)
+    try:
+        x = _SUIT_L[b[:9]] + _SUIT_R[b[9:18]]
+        y = _SUIT_L[b[18:27]] + _SUIT_R[b[27:]]
+        needs = _NEEDS[_PAIR_L[x & _LOW] + _PAIR_R[y & _LOW]]
+        counters = (x + y) >> 32
+        if not jokers:
+            if shapes is _ALL:
+                need = needs[counters & 255]
+                other = _OTHER_MIN[counters]
+                return (need if need < other else other) - 1  # type: ignore[operator]
+            if shapes is _STANDARD:
+                return needs[counters & 255] - 1  # type: ignore[operator]
+    except KeyError:
+        fill(counts_bytes(counts))
+        return shanten(counts, jokers, shapes)
+    except (IndexError, TypeError):
+        pass  # a bad tile count: the general path below says what is wrong
+    return _shanten(needs, counters, jokers, shapes)
+
+
+def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: Shape) -> int:
+    total = (counters & 255) + jokers
+    if not total % 3 or total > 14 or jokers < 0:
+        raise ValueError(f"shanten needs a 3n+1 or 3n+2 hand of at most 14 tiles, got {total}")
+    need = needs[total]
+    assert need is not None
+    bits = int(shapes)
+    if not bits & 1:
+        need = INF
     if total >= 13:
-        if shapes & Shape.SEVEN_PAIRS:
-            best = min(best, seven_pairs_need(b))
-        if shapes & Shape.THIRTEEN_ORPHANS:
-            best = min(best, thirteen_orphans_need(b))
-    if best >= INF:
+        seven, orphans = _other(counters)
+        if bits & _SEVEN and seven < need:
+            need = seven
+        if bits & _ORPHANS and orphans < need:
+            need = orphans
+    if need >= INF:
         raise ValueError(f"no shape asked for fits a hand of {total} tiles")
-    return max(best - jokers, 0) - 1
+    need -= jokers
+    return need - 1 if need > 0 else -1
 
 
 def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> list[int]:
     """Kinds that complete a 3n+1 hand (never a fifth copy; copies left are not checked)."""
+    b = bytes(counts)
+    if jokers or len(b) != 34 or not (shapes is _STANDARD or shapes is _ALL):
+        return _waits_slow(counts, jokers, shapes)
+    km, kp, ks, kz = b[:9], b[9:18], b[18:27], b[27:]
+    sm = _complete(km, 9)
+    sp = _complete(kp, 9)
+    ss = _complete(ks, 9)
+    sz = _complete(kz, 9)
+    total = sm + sp + ss + sz
+    if total > 18:
+        mask = 0  # two suits or more are incomplete: nothing can help
+    else:
+        mask = 0
+        if total - sm < 2:
+            mask = _wait_mask(km, 0) >> (0 if total - sm else 16) & 511
+        if total - sp < 2:
+            mask |= (_wait_mask(kp, 0) >> (0 if total - sp else 16) & 511) << 9
+        if total - ss < 2:
+            mask |= (_wait_mask(ks, 0) >> (0 if total - ss else 16) & 511) << 18
+        if total - sz < 2:
+            mask |= (_wait_mask(kz, 0) >> (0 if total - sz else 16) & 511) << 27
+    if shapes is _ALL:
+        mask |= _special_waits(b)
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    if not out and sum(b) % 3 != 1:
+        raise ValueError(f"waits needs a 3n+1 hand, got {sum(b)} tiles")
+    return out
+
+
+def _special_waits(b: bytes) -> int:
+    """Bit mask of the seven pairs and thirteen orphans waits of a 13-tile hand (no jokers)."""
+    mask = 0
+    odd = b.count(1) + b.count(3)
+    if odd == 1 and sum(b) == 13:
+        at = b.find(1)
+        mask |= 1 << (at if at >= 0 else b.find(3))
+    if b[1:8] == _Z7 and b[10:17] == _Z7 and b[19:26] == _Z7 and sum(b) == 13:
+        present = [t for t in _ORPHAN_KINDS if b[t]]
+        if len(present) == 13:
+            for t in _ORPHAN_KINDS:
+                mask |= 1 << t
+        elif len(present) == 12:
+            mask |= 1 << next(t for t in _ORPHAN_KINDS if not b[t])
+    return mask
+
+
+def _waits_slow(counts: Counts, jokers: int, shapes: Shape) -> list[int]:
     b = counts_bytes(counts)
     total = sum(b) + jokers
     if total % 3 != 1:
@@ -76,7 +148,7 @@ def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> li
         if hand[t] >= 4:
             continue
         hand[t] += 1
-        if is_winning(hand, jokers, shapes):
+        if is_winning(bytes(hand), jokers, shapes):
             out.append(t)
         hand[t] -= 1
     return out

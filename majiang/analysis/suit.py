@@ -50,9 +50,46 @@ def _build(size: int, complete: dict[bytes, int], splits: dict[bytes, list[Split
                 splits.setdefault(key, []).append((pair, sets))
 
 
+def _build_bamboo_and_honours(splits: dict[bytes, list[Split]]) -> dict[bytes, int]:
+    """Complete keys of the s and z suits taken together (16 bytes), at most four sets."""
+    by_shape: dict[tuple[int, int, int], list[bytes]] = {}
+    for key, ways in splits.items():
+        pair, sets = ways[0]
+        by_shape.setdefault((len(key), len(sets), pair >= 0), []).append(key)
+    joined: dict[bytes, int] = {}
+    for (size_s, sets_s, pair_s), keys_s in by_shape.items():
+        if size_s != 9:
+            continue
+        for (size_z, sets_z, pair_z), keys_z in by_shape.items():
+            if size_z != 7 or sets_s + sets_z > MAX_SETS or pair_s + pair_z > 1:
+                continue
+            value = pair_s + pair_z
+            for key_s in keys_s:
+                for key_z in keys_z:
+                    joined[key_s + key_z] = value
+    return joined
+
+
 COMPLETE: dict[bytes, int] = {}
 DECOMPOSITIONS: dict[bytes, list[Split]] = {}
 _build(9, COMPLETE, DECOMPOSITIONS)
 _build(7, COMPLETE, DECOMPOSITIONS)
+COMPLETE_SZ = _build_bamboo_and_honours(DECOMPOSITIONS)
 
-__all__ = ["COMPLETE", "DECOMPOSITIONS", "PAIR"]
+
+def _build_waits() -> dict[bytes, int]:
+    """key -> bit mask of the kinds (local to the suit) that complete it: bits 0-8 for sets
+    only, bits 16-24 for sets and the pair."""
+    waits: dict[bytes, int] = {}
+    for key, pair in COMPLETE.items():
+        shift = 16 if pair else 0
+        for t, c in enumerate(key):
+            if c:
+                short = key[:t] + bytes((c - 1,)) + key[t + 1 :]
+                waits[short] = waits.get(short, 0) | 1 << (t + shift)
+    return waits
+
+
+WAITS = _build_waits()
+
+__all__ = ["COMPLETE", "COMPLETE_SZ", "DECOMPOSITIONS", "PAIR", "WAITS"]

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from majiang.analysis.distance import INF, suit_vector
 from majiang.analysis.groups import Counts, Shape
-from majiang.analysis.suit import COMPLETE
+from majiang.analysis.suit import COMPLETE, COMPLETE_SZ
 from majiang.tiles import TERMINALS_AND_HONORS
 
-_complete_get = COMPLETE.get
+_get = COMPLETE.get
+_get_sz = COMPLETE_SZ.get
+_STANDARD = Shape.STANDARD
+_ALL = Shape.ALL
+_Z7 = bytes(7)
 _ORPHANS = TERMINALS_AND_HONORS
 
 # key -> (jokers to complete the suit as sets only, extra jokers if it also holds the pair)
@@ -46,15 +50,19 @@ def is_complete(counts: Counts, jokers: int = 0) -> bool:
     if len(b) != 34:
         counts_bytes(counts)
     if not jokers:
-        get = _complete_get
-        return get(b[0:9], 9) + get(b[9:18], 9) + get(b[18:27], 9) + get(b[27:34], 9) == 1
-    if (sum(b) + jokers) % 3 != 2:
+        return _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1
+    try:
+        m0, m1 = _JOKER_NEED[b[:9]]
+        p0, p1 = _JOKER_NEED[b[9:18]]
+        s0, s1 = _JOKER_NEED[b[18:27]]
+        z0, z1 = _JOKER_NEED[b[27:]]
+    except KeyError:
+        for key in (b[:9], b[9:18], b[18:27], b[27:]):
+            joker_need(key)
+        return is_complete(counts, jokers)
+    if m0 + p0 + s0 + z0 + min(m1, p1, s1, z1, 2) > jokers:
         return False
-    m = joker_need(b[0:9])
-    p = joker_need(b[9:18])
-    s = joker_need(b[18:27])
-    z = joker_need(b[27:34])
-    return m[0] + p[0] + s[0] + z[0] + min(m[1], p[1], s[1], z[1], 2) <= jokers
+    return (sum(b) + jokers) % 3 == 2
 
 
 def seven_pairs_need(counts: Counts, quads: bool = True) -> int:
@@ -100,8 +108,19 @@ def is_thirteen_orphans(counts: Counts, jokers: int = 0) -> bool:
 
 def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> bool:
     """True if the hand is complete in any of the shapes asked."""
-    if shapes & Shape.STANDARD and is_complete(counts, jokers):
+    if shapes is _STANDARD:
+        return is_complete(counts, jokers)
+    b = bytes(counts)
+    if shapes is _ALL and not jokers and len(b) == 34:
+        if _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1:
+            return True
+        if 1 not in b and 3 not in b:  # quick screens before the exact checks
+            return sum(b) == 14
+        if b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
+            return False
+        return is_thirteen_orphans(b)
+    if shapes & Shape.STANDARD and is_complete(b, jokers):
         return True
-    if shapes & Shape.SEVEN_PAIRS and is_seven_pairs(counts, jokers):
+    if shapes & Shape.SEVEN_PAIRS and is_seven_pairs(b, jokers):
         return True
-    return bool(shapes & Shape.THIRTEEN_ORPHANS) and is_thirteen_orphans(counts, jokers)
+    return bool(shapes & Shape.THIRTEEN_ORPHANS) and is_thirteen_orphans(b, jokers)

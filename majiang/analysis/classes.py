@@ -1,0 +1,130 @@
+"""Lookup tables that turn shanten into a handful of dict lookups.
+
+Every suit key maps to a *class*: the id of its 10-number vector (see `distance`; sets, then
+sets and a pair). Only a few hundred distinct vectors occur, so merging two suits is a lookup in a
+table keyed by the pair of class ids, and the whole hand is three merges. Each suit entry also
+carries packed counters (tiles, pairs, singles, terminals and honours held) that add up across
+suits in one integer addition, for the tile count and the seven pairs and thirteen orphans shapes.
+
+    x = SUIT_L[m] + SUIT_R[p]         low 32 bits: (class m << 16) | class p; high bits: counters
+    y = SUIT_L[s] + SUIT_R[z]
+    needs = NEEDS[PAIR_L[x & LOW] + PAIR_R[y & LOW]]     tiles to add for n = 0..4 sets + pair
+    counters = (x + y) >> 32
+
+All tables are filled on first use of an entry (`fill`), so a miss costs one small dynamic
+program and every later hand with that suit or pair of classes is a lookup.
+"""
+
+from __future__ import annotations
+
+from majiang.analysis.distance import INF, suit_vector
+
+LOW = (1 << 32) - 1
+SHIFT = 16
+# counters, packed from bit 32: tiles (8 bits), pairs (7), singles (6), orphans (4), orphan pairs
+TILES, PAIRS, SINGLES, ORPHANS, ORPHAN_PAIRS = 0, 8, 15, 21, 25
+
+SUIT_L: dict[bytes, int] = {}
+SUIT_R: dict[bytes, int] = {}
+PAIR_L: dict[int, int] = {}
+PAIR_R: dict[int, int] = {}
+NEEDS: dict[int, tuple[int | None, ...]] = {}  # indexed by tile count; None for 3n tiles
+OTHER: dict[int, tuple[int, int]] = {}  # counters -> (seven pairs need, thirteen orphans need)
+OTHER_MIN: dict[int, int] = {}  # counters -> the smaller of the two (INF under 13 tiles)
+
+_CLASS: dict[tuple[int, ...], int] = {}
+_VECTORS: list[tuple[int, ...]] = []
+
+
+def _class_of(vector: tuple[int, ...]) -> int:
+    cid = _CLASS.get(vector)
+    if cid is None:
+        cid = _CLASS[vector] = len(_VECTORS)
+        _VECTORS.append(vector)
+        if cid >= 1 << SHIFT:
+            raise OverflowError("too many suit classes")
+    return cid
+
+
+def merge(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Min-plus merge of two (sets, sets + pair) vectors of 10."""
+    out = [INF] * 10
+    for i in range(5):
+        xi = x[i]
+        xpi = x[5 + i]
+        for j in range(5 - i):
+            k = i + j
+            v = xi + y[j]
+            if v < out[k]:
+                out[k] = v
+            v = min(xpi + y[j], xi + y[5 + j])
+            if v < out[5 + k]:
+                out[5 + k] = v
+    return tuple(min(v, INF) for v in out)
+
+
+def _counters(key: bytes) -> int:
+    ends = (key[0], key[8]) if len(key) == 9 else tuple(key)
+    return (
+        sum(key) << TILES
+        | sum(c >> 1 for c in key) << PAIRS
+        | sum(c & 1 for c in key) << SINGLES
+        | sum(1 for c in ends if c) << ORPHANS
+        | sum(1 for c in ends if c >= 2) << ORPHAN_PAIRS
+    )
+
+
+def _fill_suit(key: bytes) -> None:
+    if key in SUIT_R:
+        return
+    if len(key) not in (7, 9):
+        raise ValueError("counts must have 34 entries")
+    if sum(key) > 14 or max(key) > 4:
+        raise ValueError("a hand holds at most 14 tiles and 4 of a kind")
+    cid = _class_of(suit_vector(key)[:10])
+    counters = _counters(key) << 32
+    SUIT_L[key] = counters | cid << SHIFT
+    SUIT_R[key] = counters | cid
+
+
+def _fill_pair(x: int) -> None:
+    if x in PAIR_R:
+        return
+    cid = _class_of(merge(_VECTORS[x >> SHIFT], _VECTORS[x & ((1 << SHIFT) - 1)]))
+    PAIR_L[x] = cid << SHIFT
+    PAIR_R[x] = cid
+
+
+def _fill_needs(x: int) -> None:
+    if x not in NEEDS:
+        merged = merge(_VECTORS[x >> SHIFT], _VECTORS[x & ((1 << SHIFT) - 1)])
+        NEEDS[x] = tuple(merged[5 + t // 3] if t % 3 else None for t in range(15))
+
+
+def other_needs(counters: int) -> tuple[int, int]:
+    """(seven pairs need, thirteen orphans need) from the summed counters (cached)."""
+    got = OTHER.get(counters)
+    if got is None:
+        pairs = counters >> PAIRS & 127
+        singles = counters >> SINGLES & 63
+        missing = max(0, 7 - pairs)
+        seven = missing + max(0, missing - singles)
+        orphans = 14 - (counters >> ORPHANS & 15) - (1 if counters >> ORPHAN_PAIRS & 15 else 0)
+        got = OTHER[counters] = (seven, orphans)
+        OTHER_MIN[counters] = min(got) if counters & 255 >= 13 else INF
+    return got
+
+
+def fill(b: bytes) -> None:
+    """Fill every table entry the 34-byte hand `b` needs."""
+    if len(b) != 34:
+        raise ValueError(f"counts must have 34 entries, got {len(b)}")
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    for key in keys:
+        _fill_suit(key)
+    x = (SUIT_L[keys[0]] + SUIT_R[keys[1]]) & LOW
+    y = (SUIT_L[keys[2]] + SUIT_R[keys[3]]) & LOW
+    _fill_pair(x)
+    _fill_pair(y)
+    _fill_needs(PAIR_L[x] + PAIR_R[y])
+    other_needs((SUIT_L[keys[0]] + SUIT_R[keys[1]] + SUIT_L[keys[2]] + SUIT_R[keys[3]]) >> 32)
