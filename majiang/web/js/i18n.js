@@ -46,6 +46,8 @@ const TEXT = {
   revealed: ["亮出", "Revealed"],
   bot: ["机器人", "bot"],
   auto: ["托管", "auto-play"],
+  auto_notice: ["托管中：电脑代打，操作一次即可收回", "Auto-play: the server plays for you; act once to take the seat back"],
+  back_to_table: ["回到牌桌 {code}", "Back to table {code}"],
   offline: ["离线", "offline"],
   you: ["你", "you"],
   seat: ["座位", "Seat"],

@@ -55,6 +55,7 @@ export function authCard(app) {
 
 /** Render the lobby into `root`. Returns a cleanup function. */
 export async function renderLobby(root, app) {
+  if (app.user) await app.refreshUser().catch(() => {});
   if (!app.user) { mount(root, authCard(app)); return () => {}; }
   await loadStatic();
   const p = prefs();
@@ -64,7 +65,7 @@ export async function renderLobby(root, app) {
 
   const rulesSel = h("select", { id: "sel-rules" }, rulesets.map((r) =>
     h("option", { value: r.id, selected: r.id === p.rules },
-      `${tr(r)} · ${trOther(r)} (${r.players}${t("players")})`)));
+      `${tr(r)} · ${trOther(r)} (${r.players} ${t("players")})`)));
   const levelSel = h("select", { id: "sel-level" }, levels
     .filter((l) => l.index <= (me.level ? me.level.index : 1))
     .map((l) => h("option", { value: l.index, selected: l.index === (p.level ?? me.level?.index) },
@@ -111,7 +112,7 @@ export async function renderLobby(root, app) {
           h("td", {}, levelBadge(levels.find((l) => l.index === tb.level))),
           h("td", {}, `${t("stake")} ${fmtInt(tb.stake)}`),
           h("td", {}, Array.isArray(tb.seats) ? `${tb.seats.filter((s) => s && s.name).length}/${tb.seats.length}` : tb.seats),
-          h("td", {}, tb.status),
+          h("td", {}, t(tb.status === "playing" ? "playing" : "waiting")),
           h("td", {}, h("button", { class: "small", onclick: () => join(tb.code) }, t("join")))))));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
   };
@@ -123,7 +124,9 @@ export async function renderLobby(root, app) {
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
           h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${t("taels")}`),
         h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),
-        me.level ? h("div", { class: "muted" }, `${t("stake")}: ${fmtInt(me.level.stake)} ${t("taels")}`) : null),
+        me.level ? h("div", { class: "muted" }, `${t("stake")}: ${fmtInt(me.level.stake)} ${t("taels")}`) : null,
+        me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
+          href: `#/table/${me.table}` }, t("back_to_table", { code: me.table }))) : null),
       h("section", { class: "card create" },
         h("h2", {}, bi(t("create_table"), tOther("create_table"))),
         h("label", {}, bi(t("ruleset"), tOther("ruleset")), rulesSel),

@@ -53,6 +53,7 @@ export class TableScreen {
       case "table": this.table = msg.table; break;
       case "state":
         this.view = msg.view;
+        this.error = "";
         if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
           this.settlement = null;
         break;
@@ -205,7 +206,8 @@ export class TableScreen {
       a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs" }) : null,
       h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
         h("small", { class: "other-lang" }, a.label ? trOther(a.label) : ""))));
-    const hint = ok.size ? t("discard_hint") : prompting ? "" : t("wait_others");
+    const hint = this.prompt?.auto ? t("auto_notice")
+      : ok.size ? t("discard_hint") : prompting ? "" : t("wait_others");
     return h("div", { class: "my-hand", id: "my-hand" },
       h("div", { class: "hand-row" },
         h("span", { class: "hand", id: "hand" }, hand.map((x) => tile(x, "in-hand"))),
