@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
 from majiang.server.settings import Settings, parse_delay
 
@@ -33,7 +34,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: {exc}")
         return 2
     settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
+    sys.setswitchinterval(0.001)  # the event loop gets the GIL back quickly from bot threads
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level,
+        ws="websockets-sansio", ws_per_message_deflate=False,
+    )
     return 0

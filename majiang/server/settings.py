@@ -36,6 +36,7 @@ class Settings:
     token_max_age: int = 30 * 24 * 3600
     between_hands_seconds: float = 0.0  # pause after a hand before bots-only seats auto-ready
     default_bot: str = "efficient"
+    bot_threads: int = 1  # 0: bots decide inline on the event loop
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod

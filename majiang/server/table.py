@@ -16,10 +16,11 @@ import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.websockets import WebSocket
 
@@ -85,6 +86,7 @@ class Prompt:
     issued: float
     by_bot: bool
     handle: asyncio.TimerHandle | None = None
+    thinking: bool = False
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -124,6 +126,15 @@ def default_action(actions: list[Action], view: dict[str, Any]) -> Action:
     return actions[0]
 
 
+def _decide(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action | None:
+    """A bot's choice (None if it failed: the caller falls back to the default action)."""
+    try:
+        return games.bot_choose(bot, view, actions)
+    except Exception:
+        log.exception("bot failed; default action")
+        return None
+
+
 class TableRunner:
     """The task and state of one live table."""
 
@@ -142,6 +153,7 @@ class TableRunner:
         self.closed = False
         self.rng = random.Random()
         self.last_settlement: dict[str, Any] | None = None
+        self.table_id: int | None = None
         self.task = asyncio.create_task(self._run(), name=f"table-{code}")
 
     # -- the task ------------------------------------------------------------------------------
@@ -172,6 +184,8 @@ class TableRunner:
             self._on_timeout(item[1])
         elif kind == "bot":
             self._on_bot(item[1])
+        elif kind == "bot_move":
+            self._on_bot_move(item[1], item[2])
         elif kind == "check":
             self._check_start()
         elif kind == "stop":
@@ -195,7 +209,13 @@ class TableRunner:
         return self.manager.sessions()
 
     def _table(self, db: Session) -> Table:
-        return lobby.get_table(db, self.code)
+        if self.table_id is not None:
+            table = db.get(Table, self.table_id)
+            if table is not None:
+                return table
+        table = lobby.get_table(db, self.code)
+        self.table_id = table.id
+        return table
 
     # -- connections ---------------------------------------------------------------------------
 
@@ -366,6 +386,7 @@ class TableRunner:
         """Start the prompt's clock: a bot's pause, or the owner's turn time plus bank."""
         assert self.hand is not None
         prompt.cancel()
+        prompt.thinking = False
         loop = asyncio.get_running_loop()
         if self._plays_itself(prompt.seat):
             prompt.by_bot = True
@@ -415,8 +436,9 @@ class TableRunner:
         self._broadcast_table()
 
     def _on_bot(self, prompt_id: int) -> None:
+        """A bot's pause is over: let it think (in the bot thread pool, off the event loop)."""
         prompt = self._find_prompt(prompt_id)
-        if prompt is None or self.hand is None or not prompt.by_bot:
+        if prompt is None or self.hand is None or not prompt.by_bot or prompt.thinking:
             return
         seat = prompt.seat
         view = self.hand.engine.view(seat)
@@ -424,14 +446,26 @@ class TableRunner:
         if bot is None:
             bot = games.new_bot(self.settings.default_bot, self.rng.randrange(2**31))
             self.hand.bot_players[seat] = bot
-        try:
-            action = games.bot_choose(bot, view, prompt.actions)
-        except Exception:
-            log.exception("table %s: bot failed; default action", self.code)
-            action = default_action(prompt.actions, view)
-        if action not in prompt.actions:
-            action = default_action(prompt.actions, view)
-        self._play(seat, action, "bot" if self.hand.bots[seat] else "auto")
+        pool = self.manager.bot_pool
+        if pool is None:
+            self._on_bot_move(prompt_id, _decide(bot, view, list(prompt.actions)))
+            return
+        prompt.thinking = True
+        future = asyncio.get_running_loop().run_in_executor(
+            pool, _decide, bot, view, list(prompt.actions)
+        )
+        future.add_done_callback(lambda f: self.put("bot_move", prompt_id, f))
+
+    def _on_bot_move(self, prompt_id: int, outcome: Any) -> None:
+        prompt = self._find_prompt(prompt_id)
+        if prompt is None or self.hand is None or not prompt.by_bot:
+            return  # the prompt was answered, withdrawn or handed back to its owner meanwhile
+        if isinstance(outcome, asyncio.Future):
+            outcome = outcome.result() if not outcome.cancelled() else None
+        action = outcome if isinstance(outcome, Action) else None
+        if action is None or action not in prompt.actions:
+            action = default_action(prompt.actions, self.hand.engine.view(prompt.seat))
+        self._play(prompt.seat, action, "bot" if self.hand.bots[prompt.seat] else "auto")
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -457,13 +491,15 @@ class TableRunner:
         posted: list[ledger.Posted] = []
         over = bool(hand.engine.is_over)
         with self._db() as db:
-            db.add(
-                HandAction(
-                    hand_id=hand.hand_id, idx=hand.action_idx, seat=seat,
-                    action=action.to_json(), events=[e.to_record() for e in events], source=source,
-                )
+            db.execute(
+                insert(HandAction),
+                [{
+                    "hand_id": hand.hand_id, "idx": hand.action_idx, "seat": seat,
+                    "action": action.to_json(), "events": [e.to_record() for e in events],
+                    "source": source, "created_at": utcnow(),
+                }],
             )
-            table_id = self._table(db).id
+            table_id = self.table_id if self.table_id is not None else self._table(db).id
             for entry in games.settlements(hand.engine)[hand.settle_idx:]:
                 posted.append(
                     ledger.post_settlement(
@@ -709,6 +745,11 @@ class TableManager:
         self.runners: dict[str, TableRunner] = {}
         self.turn_seconds: dict[str, int] = {}
         self.on_change: Callable[[str], None] | None = None
+        # bots think in a thread so that a slow decision never holds up the event loop
+        self.bot_pool: ThreadPoolExecutor | None = (
+            ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="bot")
+            if settings.bot_threads > 0 else None
+        )
 
     def runner(self, code: str) -> TableRunner:
         existing = self.runners.get(code)
@@ -739,6 +780,8 @@ class TableManager:
         for r in runners:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(r.task, 2)
+        if self.bot_pool is not None:
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     def table_json(self, db: Session, table: Table) -> dict[str, Any]:
         runner = self.runners.get(table.code)

@@ -5,13 +5,7 @@ to the same view and prompt, and no silver or hand is lost or paid twice."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,51 +13,8 @@ from typing import Any
 import httpx
 import pytest
 from server_player import Transcript, choose
+from server_process import ServerProcess, free_port
 from websockets.sync.client import ClientConnection, connect
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class ServerProcess:
-    def __init__(self, db: Path, port: int) -> None:
-        self.db, self.port = db, port
-        self.url = f"http://127.0.0.1:{port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = dict(os.environ, DATABASE_URL=f"sqlite:///{self.db}", MAJIANG_BOT_DELAY="0")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "majiang", "serve", "--port", str(self.port),
-             "--log-level", "warning"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(self.proc.stderr.read().decode() if self.proc.stderr else "")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).json() == {"ok": True}:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not come up")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 @pytest.fixture
