@@ -13,6 +13,7 @@ from typing import Any
 from majiang.analysis import Shape, acceptance, shanten
 from majiang.game.actions import (
     CHOW,
+    DECLARES,
     DISCARD,
     DISCARDS,
     KONG,
@@ -140,6 +141,8 @@ class EfficientBot:
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 if shanten(after, shapes=shapes) <= best_shanten:
                     return action
+        if DECLARES[best] in legal:  # ready: declare (亮倒 doubles the win)
+            return DECLARES[best]
         return DISCARDS[best]
 
     def _claim(self, view: dict[str, Any], ruleset: Ruleset, counts: list[int],

@@ -35,7 +35,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     PUNG: ("碰", "Pung"),
     WIN: ("胡", "Win"),
     PASS: ("过", "Pass"),
-    DECLARE: ("亮牌", "Declare"),
+    DECLARE: ("亮牌打", "Declare, discarding"),
     PICK: ("拾", "Pick"),
     GRAB: ("抢", "Grab"),
     "exposed_kong": ("明杠", "Exposed kong"),
@@ -118,3 +118,4 @@ PUNGS = tuple(Action(PUNG, t) for t in range(34))
 EXPOSED_KONGS = tuple(Action(KONG, t, kind="exposed_kong") for t in range(34))
 CONCEALED_KONGS = tuple(Action(KONG, t, kind="concealed_kong") for t in range(34))
 ADDED_KONGS = tuple(Action(KONG, t, kind="added_kong") for t in range(34))
+DECLARES = tuple(Action(DECLARE, t) for t in range(34))

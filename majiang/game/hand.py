@@ -25,10 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from majiang.analysis import shanten, waits
 from majiang.game.actions import (
     ADDED_KONGS,
     CHOW,
     CONCEALED_KONGS,
+    DECLARE,
+    DECLARES,
     DISCARD,
     DISCARDS,
     EXPOSED_KONGS,
@@ -167,6 +170,10 @@ class Hand:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
         self.declared = [False] * n
+        self.declare_order: list[int] = []
+        self.draw_turns = [0] * n  # turns begun with a normal draw (the dealer's opening counts)
+        self.dealt_quads: list[set[Tile]] = [set() for _ in range(n)]
+        self.chain = 0  # place of the last kong in a chain of kongs
         self.revealed: list[list[Tile] | None] = [None] * n
         self.locked = [False] * n
         self.lock_kinds: list[set[Tile]] = [set() for _ in range(n)]
@@ -247,6 +254,7 @@ class Hand:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         counts = self.counts[seat]
+        drawn = self.drawn
         out: list[Action] = []
         if self.began != CLAIMED:
             if is_complete(counts, self.shapes) and (
@@ -255,14 +263,63 @@ class Hand:
                 out.append(WIN_ACTION)
             if self.wall.left() >= 1:
                 for tile in self.kinds:
-                    if counts[tile] == 4:
+                    if counts[tile] == 4 and self._may_conceal_kong(seat, tile):
                         out.append(CONCEALED_KONGS[tile])
                 for meld in self.melds[seat]:
-                    if meld.kind == "pung" and counts[meld.tile]:
+                    if meld.kind == "pung" and counts[meld.tile] and (
+                            drawn == meld.tile or not (self.mech.kong_on_arrival
+                                                       or self.declared[seat])):
                         out.append(ADDED_KONGS[meld.tile])
+        frozen = self.declared[seat] or (self.mech.last_draw_discarded and self.wall.left() == 0
+                                         and self.began != CLAIMED)
+        if frozen and drawn is not None:
+            out.append(DISCARDS[drawn])  # 摸什么打什么: a declared hand, or the last tile
+            return out
         for tile in self.kinds:
             if counts[tile]:
                 out.append(DISCARDS[tile])
+        if self.mech.declare and not self.declared[seat] and self.wall.left() > 0:
+            out.extend(self._declarations(seat))
+        return out
+
+    def _may_conceal_kong(self, seat: int, tile: Tile) -> bool:
+        """Timing of a concealed kong (kawuxing 2.3) and a declared hand's waits (3.2)."""
+        if self.mech.kong_on_arrival or self.declared[seat]:
+            arrived = tile == self.drawn or (
+                self.draw_turns[seat] == 1 and tile in self.dealt_quads[seat])
+            if not arrived:
+                return False
+        if self.declared[seat] and self.drawn is not None:
+            before = list(self.counts[seat])
+            before[self.drawn] -= 1
+            after = list(self.counts[seat])
+            after[tile] -= 4
+            return self._waits_kept(before, after)
+        return True
+
+    def _waits_kept(self, before: list[int], after: list[int]) -> bool:
+        """A declared hand may kong only an independent set: the same waits after, not none."""
+        now = waits(before, shapes=self.shapes)
+        return bool(now) and now == waits(after, shapes=self.shapes)
+
+    def _declarations(self, seat: int) -> list[Action]:
+        """Discards after which the hand is ready with a live wait (kawuxing 3.1, D31)."""
+        counts = self.counts[seat]
+        melded = [0] * 34
+        for meld in self.melds[seat]:
+            for t in meld.tiles():
+                melded[t] += 1
+        out: list[Action] = []
+        for tile in self.kinds:
+            if not counts[tile]:
+                continue
+            counts[tile] -= 1
+            try:
+                if shanten(counts, shapes=self.shapes) == 0 and any(
+                        counts[w] + melded[w] < 4 for w in waits(counts, shapes=self.shapes)):
+                    out.append(DECLARES[tile])
+            finally:
+                counts[tile] += 1
         return out
 
     def can_win_on(self, seat: int, tile: Tile, feeder: int | None = None,
@@ -326,6 +383,14 @@ class Hand:
         if kind == DISCARD:
             assert tile is not None
             self._discard(seat, tile)
+        elif kind == DECLARE:
+            assert tile is not None
+            self.declared[seat] = True
+            self.declare_order.append(seat)
+            shown = list(self.counts[seat])
+            shown[tile] -= 1
+            self._emit(DECLARE, {"seat": seat, "tile": NAME[tile], "tiles": _names(shown)})
+            self._discard(seat, tile)
         elif kind == WIN:
             self._finish([seat], "self_drawn", None, self._self_drawn_tile(seat))
         else:
@@ -360,9 +425,12 @@ class Hand:
                 options.append(WIN_ACTION)
             if calls_allowed:
                 have = self.counts[seat][tile]
-                if have >= 3 and left >= 1:
+                declared = self.declared[seat]
+                if have >= 3 and left >= 1 and (
+                        not declared or self._waits_kept(self.counts[seat], [
+                            c - 3 if t == tile else c for t, c in enumerate(self.counts[seat])])):
                     options.append(EXPOSED_KONGS[tile])
-                if have >= 2:
+                if have >= 2 and not declared:
                     options.append(PUNGS[tile])
                 if self.allows_chow and step == 1:
                     options.extend(self._chows(seat, tile))
@@ -503,8 +571,15 @@ class Hand:
         self._kong_stands(konger, tile)
 
     def _kong_money(self, seat: int, kind: str, discarder: int | None) -> None:
+        if self.mech.kong_chain:
+            continues = (self.discard_after_kong if kind == "exposed_kong"
+                         else self.began == KONGED)
+            self.chain = self.chain + 1 if continues else 1
+            chained: Any = self.ruleset.kong_money  # this ruleset's takes the chain place
+            payments = chained(kind, seat, discarder, self.chain)
+        else:
+            payments = self.ruleset.kong_money(kind, seat, discarder)
         self.kong_this_turn = True
-        payments = self.ruleset.kong_money(kind, seat, discarder)
         if not any(payments):
             return
         for s in range(self.players):
@@ -535,6 +610,7 @@ class Hand:
         seat = (discarder + 1) % self.players
         self.last_discard = None
         self.began = DRAWN
+        self.draw_turns[seat] += 1
         self.kong_this_turn = False
         self._draw(seat, self.wall.draw(), False)
 
@@ -551,6 +627,9 @@ class Hand:
         last = wall.draw()
         self.counts[self.dealer][last] += 1
         self.drawn = last
+        self.draw_turns[self.dealer] = 1
+        for seat in order:
+            self.dealt_quads[seat] = {t for t in range(34) if self.counts[seat][t] == 4}
         self._emit("start", {"rules": self.rules, "players": n, "dealer": self.dealer,
                              "hand_no": self.hand_no, "wall_left": wall.left()})
         for seat in order:
@@ -585,6 +664,10 @@ class Hand:
             })
         if not winners:
             self._emit("exhaustive_draw", {})
+            if self.mech.declare:  # kawuxing 7.3: declared seats pay the undeclared ones
+                draw_payments: Any = getattr(self.ruleset, "draw_payments", None)
+                if draw_payments is not None:
+                    win_payments = [int(p) for p in draw_payments(self.declared)]
         for s in range(n):
             self.scores[s] += win_payments[s]
         settlement = {
@@ -599,7 +682,7 @@ class Hand:
             winners=winners, win_type=win_type, discarder=discarder, win_tile=tile,
             answers=answers, win_payments=win_payments, payments=list(self.scores),
             settlements=self.settlements,
-            next_dealer=self.ruleset.next_dealer(self.dealer, winners),
+            next_dealer=self._next_dealer(winners),
             requests=requests,
         )
         self._emit("settlement", {
@@ -608,6 +691,12 @@ class Hand:
             "hands": [_names(c) for c in self.counts],
             "next_dealer": self.result.next_dealer,
         })
+
+    def _next_dealer(self, winners: list[int]) -> int:
+        if self.mech.declare:
+            rotate: Any = self.ruleset.next_dealer  # this ruleset's reads the declarers
+            return int(rotate(self.dealer, winners, self.declare_order))
+        return self.ruleset.next_dealer(self.dealer, winners)
 
     def score_request(self, winner: int, win_type: str, discarder: int | None,
                       tile: Tile) -> dict[str, Any]:
@@ -657,6 +746,11 @@ class Hand:
             revealed = self.revealed[s]
             if over:
                 revealed = from_counts(self.counts[s])
+            elif self.declared[s]:  # 亮倒: the hand is shown, but not the tile just drawn
+                shown = list(self.counts[s])
+                if s == self.turn and self.phase == TURN and self.drawn is not None:
+                    shown[self.drawn] -= 1
+                revealed = from_counts(shown)
             seats.append({
                 "seat": s, "name": self.names[s], "concealed": sum(self.counts[s]),
                 "melds": [m.to_json() for m in self.melds[s]],

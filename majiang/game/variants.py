@@ -28,6 +28,10 @@ class Mechanics:
     robbable_kongs: tuple[str, ...] = ("added_kong",)
     win_by_shape: bool = True  # a complete shape is always a win (else ask the scorer)
     round_winds: bool = False  # a match has rounds of winds (yangzhou section 8)
+    declare: str | None = None  # "liang_dao": declare ready with a discard, hand shown and frozen
+    kong_on_arrival: bool = False  # concealed / added kongs only in the turn the 4th tile arrives
+    last_draw_discarded: bool = False  # whoever draws the last tile wins on it or throws it
+    kong_chain: bool = False  # kong money doubles along a chain of kongs (杠上杠)
     playable: bool = False  # every mechanic of the ruleset is implemented in the engine
     ruleset: Ruleset | None = None
 
@@ -43,7 +47,9 @@ TABLE: dict[str, Mechanics] = {
     # (亮倒, 上架, laizi, 拾/搶, 跟庄, 3 seats) are implemented on the seams of `Hand`.
     "yangzhou": Mechanics("yangzhou", split_pair_exception=True, win_by_shape=False,
                           round_winds=True, playable=True),
-    "kawuxing": Mechanics("kawuxing", win_by_shape=False),
+    "kawuxing": Mechanics("kawuxing", win_by_shape=False, declare="liang_dao",
+                          kong_on_arrival=True, last_draw_discarded=True, kong_chain=True,
+                          playable=True),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False),

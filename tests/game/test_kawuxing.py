@@ -1,0 +1,93 @@
+"""kawuxing on the engine: three seats, 亮倒 (declare, show, freeze), the last tile thrown,
+exhaustive-draw payments of declared seats, kong timing, chained kong money."""
+
+from __future__ import annotations
+
+from majiang.game import Hand
+from majiang.game.actions import DECLARES, DISCARDS, PASS_ACTION, WIN_ACTION
+from majiang.game.wall import arranged_wall
+from majiang.rules import get_ruleset
+from majiang.sim.cli import simulate_range
+from majiang.tiles import full_set, parse_tile, parse_tiles
+
+T = parse_tile
+RULES = get_ruleset("kawuxing")
+READY_AFTER_9S = "123p456p789p12s55z9s"  # throw 9s: waits on 3s
+
+
+def _hand(hands: list[str | None], dealer: int = 0, draws: str = "", fill: int = 0) -> Hand:
+    wall = arranged_wall(full_set(RULES.kinds, RULES.copies),
+                         [None if h is None else parse_tiles(h) for h in hands], dealer,
+                         parse_tiles(draws), (), fill)
+    return Hand.new("kawuxing", "kw", dealer=dealer, wall=wall)
+
+
+def _never_win(hand: Hand) -> None:
+    """Pass every claim and every win, throw the drawn tile (or the last legal discard)."""
+    seat = min(hand.to_act())
+    legal = hand.legal_actions(seat)
+    if PASS_ACTION in legal:
+        hand.apply(seat, PASS_ACTION)
+        return
+    discards = [a for a in legal if a.type == "discard"]
+    drawn = DISCARDS[hand.drawn] if hand.drawn is not None else None
+    hand.apply(seat, drawn if drawn in discards else discards[-1])
+
+
+def test_three_seats_and_84_tiles() -> None:
+    hand = Hand.new("kawuxing", "three")
+    assert hand.players == 3 and hand.tile_count() == 84
+    assert [sum(c) for c in hand.counts] == [14, 13, 13]
+    assert hand.wall_left() == 84 - 40
+
+
+def test_declare_shows_the_hand_and_freezes_it() -> None:
+    hand = _hand([READY_AFTER_9S, None, None], draws="5p6p7p", fill=1)
+    assert DECLARES[T("9s")] in hand.legal_actions(0)
+    assert DECLARES[T("1p")] not in hand.legal_actions(0)
+    hand.apply(0, DECLARES[T("9s")])
+    assert hand.declared[0] and hand.declare_order == [0]
+    shown = hand.view(1)["seats"][0]["revealed"]
+    assert "".join(shown) == "1p2p3p4p5p6p7p8p9p1s2s5z5z"
+    assert hand.view(None)["seats"][0]["revealed"] == shown
+    while hand.turn != 0 or hand.phase != "turn":
+        _never_win(hand)
+    drawn = hand.drawn
+    assert drawn is not None
+    assert [a for a in hand.legal_actions(0) if a.type == "discard"] == [DISCARDS[drawn]]
+    assert not any(a.type in ("pung", "declare") for s in (1, 2) for a in hand.legal_actions(s))
+
+
+def test_exhaustive_draw_declared_seat_pays_and_deals_next() -> None:
+    hand = _hand([READY_AFTER_9S, None, None], fill=2)
+    hand.apply(0, DECLARES[T("9s")])
+    while not hand.is_over:
+        _never_win(hand)
+    assert hand.result is not None and hand.result.exhaustive
+    assert hand.result.win_payments == [-2, 1, 1]
+    assert hand.result.next_dealer == 0
+    assert hand.tile_count() == 84
+
+
+def test_whoever_draws_the_last_tile_wins_or_throws_it() -> None:
+    hand = Hand.new("kawuxing", "last")
+    while hand.wall_left() > 0 or hand.phase != "turn":
+        _never_win(hand)
+    legal = hand.legal_actions(hand.turn)
+    assert hand.drawn is not None
+    assert [a for a in legal if a is not WIN_ACTION] == [DISCARDS[hand.drawn]]
+
+
+def test_kongs_only_when_the_fourth_tile_arrives() -> None:
+    # the dealer holds 1p x3 and draws nothing new: the dealt 5z quad may be konged on the
+    # opening turn; an added kong needs the drawn tile itself
+    hand = _hand(["5555z123p456s789s1p", None, None], fill=3)
+    kongs = [a for a in hand.legal_actions(0) if a.type == "kong"]
+    assert [(a.kind, a.tile) for a in kongs] == [("concealed_kong", T("5z"))]
+
+
+def test_simulated_kawuxing_hands_keep_every_invariant() -> None:
+    stats = simulate_range("kawuxing", "kw", ["efficient", "efficient", "random"], 0, 6)
+    assert stats.invariant_failures == 0, stats.failure_examples
+    assert stats.wins > 0
+    assert stats.patterns["liang_dao"] > 0
