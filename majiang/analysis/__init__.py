@@ -12,6 +12,7 @@ True
 """
 
 from majiang.analysis.arrange import arrangements
+from majiang.analysis.efficiency import acceptance, shanten, waits
 from majiang.analysis.groups import (
     PAIR,
     SEQUENCE,
@@ -22,7 +23,6 @@ from majiang.analysis.groups import (
     Group,
     Shape,
 )
-from majiang.analysis.shanten import acceptance, shanten, waits
 from majiang.analysis.win import (
     is_complete,
     is_seven_pairs,

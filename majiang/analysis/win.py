@@ -108,19 +108,37 @@ def is_thirteen_orphans(counts: Counts, jokers: int = 0) -> bool:
 
 def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> bool:
     """True if the hand is complete in any of the shapes asked."""
-    if shapes is _STANDARD:
+    if shapes is _ALL:
+        b = bytes(counts)
+        if len(b) == 34:
+            if not jokers:
+                if _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1:
+                    return True
+                if 1 not in b and 3 not in b:  # every count even: seven pairs if 14 tiles
+                    return sum(b) == 14
+            elif is_complete(b, jokers) or (
+                sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers
+            ):
+                return True
+            if b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
+                return False  # a simple tile: no thirteen orphans
+            return is_thirteen_orphans(b, jokers)
+    elif shapes is _STANDARD:
         return is_complete(counts, jokers)
-    b = bytes(counts)
-    if shapes is _ALL and not jokers and len(b) == 34:
-        if _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1:
-            return True
-        if 1 not in b and 3 not in b:  # quick screens before the exact checks
-            return sum(b) == 14
-        if b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
-            return False
-        return is_thirteen_orphans(b)
-    if shapes & Shape.STANDARD and is_complete(b, jokers):
+    b = counts_bytes(counts)
+    bits = int(shapes)
+    if bits & 1 and is_complete(b, jokers):
         return True
-    if shapes & Shape.SEVEN_PAIRS and is_seven_pairs(b, jokers):
+    if bits & 2 and is_seven_pairs(b, jokers):
         return True
-    return bool(shapes & Shape.THIRTEEN_ORPHANS) and is_thirteen_orphans(b, jokers)
+    return bool(bits & 4) and is_thirteen_orphans(b, jokers)
+
+
+def _seven_pairs_need_bytes(b: bytes) -> int:
+    """seven_pairs_need with quads as two pairs, from C-level counts of the 34 bytes."""
+    three = b.count(3)
+    pairs = b.count(2) + three + 2 * b.count(4)
+    missing = 7 - pairs if pairs < 7 else 0
+    singles = b.count(1) + three
+    return missing + (missing - singles if missing > singles else 0)
+

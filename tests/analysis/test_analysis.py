@@ -96,6 +96,26 @@ def test_thirteen_orphans_matches_reference(hand: tuple[list[int], int]) -> None
     assert is_thirteen_orphans(counts, jokers) == ref.is_thirteen_orphans(counts, jokers)
 
 
+@SETTINGS
+@given(
+    with_jokers(
+        st.one_of(complete_hand(3), perturbed(complete_hand()), seven_pairs_hand(),
+                  perturbed(seven_pairs_hand()), orphans_hand(), perturbed(orphans_hand())),
+        2,
+    ),
+    st.sampled_from([Shape.ALL, Shape.STANDARD, Shape.SEVEN_PAIRS | Shape.THIRTEEN_ORPHANS,
+                     Shape.STANDARD | Shape.SEVEN_PAIRS]),
+)
+def test_is_winning_matches_reference(hand: tuple[list[int], int], shapes: Shape) -> None:
+    counts, jokers = hand
+    expected = (
+        (bool(shapes & Shape.STANDARD) and ref.is_complete(counts, jokers))
+        or (bool(shapes & Shape.SEVEN_PAIRS) and ref.is_seven_pairs(counts, jokers))
+        or (bool(shapes & Shape.THIRTEEN_ORPHANS) and ref.is_thirteen_orphans(counts, jokers))
+    )
+    assert is_winning(counts, jokers, shapes) == expected
+
+
 def test_win_examples() -> None:
     assert is_complete(h("123m456p789s11122z"))
     assert is_complete(h("11z"))  # four sets declared
