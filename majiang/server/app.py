@@ -249,10 +249,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with server.db() as db:
             user = me(db, request)
             existing = lobby.current_table(db, user)
-            if existing is not None:
-                raise ApiError(
-                    f"你已在桌 {existing.code} / you already sit at {existing.code}", 409
-                )
+            if existing is not None:  # back to the table the player already sits at
+                return table_answer(db, existing)
             info = games.ruleset_info(body.get("rules", "tuidaohu"))
             req = lobby.TableRequest(
                 rules=info["id"], level=body.get("level", lobby.quickplay_level(user)),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from majiang import economy
 
@@ -34,10 +34,8 @@ class Settings:
     min_turn_seconds: int = 5
     bank_seconds: int = 30
     token_max_age: int = 30 * 24 * 3600
-    between_hands_seconds: float = 0.0  # pause after a hand before bots-only seats auto-ready
     default_bot: str = "efficient"
     bot_threads: int = 1  # 0: bots decide inline on the event loop
-    extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -15,7 +15,6 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -267,7 +266,8 @@ class TableRunner:
         assert self.hand is not None
         self.hand.timeouts[seat] = 0
         if seat in self.auto:
-            self._set_auto(seat, False)
+            self._set_auto(seat, False)  # re-arms and re-sends the pending prompt
+            return
         prompt = self.prompts.get(seat)
         if prompt is not None:
             self._send_prompt(prompt)
@@ -282,7 +282,7 @@ class TableRunner:
             self.auto.discard(seat)
         prompt = self.prompts.get(seat)
         if prompt is not None:
-            self._arm(prompt, fresh=not on)
+            self._arm(prompt, fresh=False)  # the owner gets the prompt's remaining time
         self._broadcast_table()
 
     # -- client messages -----------------------------------------------------------------------
@@ -744,7 +744,6 @@ class TableManager:
         self.settings = settings
         self.runners: dict[str, TableRunner] = {}
         self.turn_seconds: dict[str, int] = {}
-        self.on_change: Callable[[str], None] | None = None
         # bots think in a thread so that a slow decision never holds up the event loop
         self.bot_pool: ThreadPoolExecutor | None = (
             ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="bot")

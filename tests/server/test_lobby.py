@@ -77,3 +77,39 @@ def test_quickplay_fills_with_bots(client: TestClient) -> None:
     assert all(s["ready"] for s in table["seats"])
     assert client.get("/api/me", headers=auth(alice)).json()["table"] == table["code"]
     assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_quickplay_twice_returns_the_same_table(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    first = client.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=auth(alice)).json()
+    again = client.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=auth(alice)).json()
+    assert first["code"] == again["code"]
+
+
+def test_unseat_players_who_may_no_longer_sit(db_url: str) -> None:
+    """economy.md section 3: before a deal, a player below the table's level is unseated; at a
+    quick-play table a bot takes the seat, and a table with no human left closes."""
+    from majiang.server import lobby
+    from majiang.server.accounts import create_user
+    from majiang.server.db import make_engine, migrate, session_factory
+    from majiang.server.ledger import grant
+
+    engine = make_engine(db_url)
+    migrate(engine)
+    with session_factory(engine)() as db:
+        alice = create_user(db, "alice", None, grant_amount=250)
+        bob = create_user(db, "bob", None, grant_amount=250)
+        req = lobby.TableRequest(rules="tuidaohu", level=3, bots=2)
+        table = lobby.create_table(db, alice, req, default_turn=15, bank_seconds=30,
+                                   grant_amount=100, fill_bots=True)
+        lobby.join_table(db, bob, table.code)
+        grant(db, bob, -100, "operator adjustment", kind="adjustment")  # 150: level 2 < 3
+        gone = lobby.refresh_seats(db, table, grant_amount=100)
+        assert gone == [bob.id]
+        seats = lobby.seats_of(db, table)
+        assert len(seats) == 4 and seats[3].user_id != bob.id
+        assert db.get(type(bob), seats[3].user_id).bot  # type: ignore[union-attr]
+        lobby.leave_table(db, alice, table.code)
+        assert table.status == "closed"
+        db.commit()
+    engine.dispose()

@@ -257,3 +257,37 @@ def test_bad_token_is_refused(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/tables/{code}?token=forged") as ws:
         msg = ws.receive_json()
         assert msg["type"] == "error"
+
+
+def test_two_players_and_two_bots(client: TestClient) -> None:
+    """Two people at one table, each on their own connection: each sees only their own tiles."""
+    import threading
+
+    alice, _ = signup(client, "alice")
+    bob, _ = signup(client, "bob")
+    code = client.post("/api/tables", json={"rules": "tuidaohu", "level": 1, "bots": 2},
+                       headers=auth(alice)).json()["code"]
+    assert client.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 200
+    transcripts = {0: Transcript(), 3: Transcript()}
+    failures: list[BaseException] = []
+
+    def run(token: str, seat: int) -> None:
+        try:
+            with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+                ws.send_json({"type": "ready"})
+                assert play(ws, transcripts[seat])
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=run, args=(alice, 0)),
+               threading.Thread(target=run, args=(bob, 3))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(120)
+    assert not failures, failures
+    for seat, t in transcripts.items():
+        assert assert_no_leak(t.frames, seat) > 10
+        assert t.settlement is not None
+    assert transcripts[0].settlement == transcripts[3].settlement
+    assert client.get("/api/ledger/check").json()["balanced"]
