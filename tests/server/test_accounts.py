@@ -67,6 +67,16 @@ def test_index_is_utf8(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200
     assert "charset=utf-8" in r.headers["content-type"]
-    r = client.get("/static/tiles/5m.svg")
-    if r.status_code == 200:
-        assert "charset=utf-8" in r.headers["content-type"]
+    for path in ("/static/tiles/5m.svg", "/static/js/app.js", "/static/style.css"):
+        r = client.get(path)
+        if r.status_code == 200:
+            assert "charset=utf-8" in r.headers["content-type"]
+
+
+def test_errors_are_json_with_error(client: TestClient) -> None:
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and "error" in r.json()
+    r = client.get("/api/hands/not-a-number")
+    assert r.status_code == 400 and "error" in r.json()
+    r = client.post("/api/signup", content=b"{not json")
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
