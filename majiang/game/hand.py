@@ -21,11 +21,12 @@ action types `declare` / `pick` / `grab`, and the settlement list (payments made
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.analysis import shanten, waits
+from majiang import analysis
+from majiang.analysis import Shape, shanten, waits
 from majiang.game.actions import (
     ADDED_KONGS,
     CHOW,
@@ -155,6 +156,10 @@ class Hand:
         self.names = list(names) if names is not None else [f"seat {s}" for s in range(n)]
         self.rng_version = rng_version
         self.shapes = ruleset.shapes
+        shapes = self.shapes
+        self._complete: Callable[[list[int]], bool] = (
+            analysis.is_complete if shapes == Shape.STANDARD
+            else lambda counts: is_complete(counts, shapes))
         self.total_tiles = ruleset.tile_count
         self.allows_chow = ruleset.allows_chow
         tile_set = full_set(ruleset.kinds, ruleset.copies)
@@ -257,12 +262,12 @@ class Hand:
         drawn = self.drawn
         out: list[Action] = []
         if self.began != CLAIMED:
-            if is_complete(counts, self.shapes) and (
+            if self._complete(counts) and (
                     self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
                                                                   self._self_drawn_tile(seat))):
                 out.append(WIN_ACTION)
             if self.wall.left() >= 1:
-                for tile in self.kinds:
+                for tile in self.kinds if 4 in counts else ():
                     if counts[tile] == 4 and self._may_conceal_kong(seat, tile):
                         out.append(CONCEALED_KONGS[tile])
                 for meld in self.melds[seat]:
@@ -275,9 +280,7 @@ class Hand:
         if frozen and drawn is not None:
             out.append(DISCARDS[drawn])  # 摸什么打什么: a declared hand, or the last tile
             return out
-        for tile in self.kinds:
-            if counts[tile]:
-                out.append(DISCARDS[tile])
+        out.extend([DISCARDS[t] for t in self.kinds if counts[t]])
         if self.mech.declare and not self.declared[seat] and self.wall.left() > 0:
             out.extend(self._declarations(seat))
         return out
@@ -325,14 +328,12 @@ class Hand:
     def can_win_on(self, seat: int, tile: Tile, feeder: int | None = None,
                    win_type: str = "discard") -> bool:
         """Whether `seat` may win on `feeder`'s `tile` now (the pass lock included)."""
-        if self.locked[seat] or tile in self.lock_kinds[seat]:
+        if self.locked[seat] or (self.lock_kinds[seat] and tile in self.lock_kinds[seat]):
             return False
         counts = self.counts[seat]
         counts[tile] += 1
-        try:
-            complete = is_complete(counts, self.shapes)
-        finally:
-            counts[tile] -= 1
+        complete = self._complete(counts)
+        counts[tile] -= 1
         if not complete or self.mech.win_by_shape:
             return complete
         return self._scores_as_win(seat, win_type, feeder, tile)
@@ -354,11 +355,17 @@ class Hand:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply `seat`'s action; the events it caused. Raises IllegalAction, changing nothing."""
-        legal = self.legal_actions(seat)
-        try:
-            action = legal[legal.index(action)]  # the engine's own instance of an equal action
-        except ValueError:
-            raise IllegalAction(self._why_illegal(seat, action)) from None
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        for own in legal:  # identity first: bots hand back the engine's own instances
+            if own is action:
+                break
+        else:
+            try:
+                action = legal[legal.index(action)]  # the engine's instance of an equal action
+            except ValueError:
+                raise IllegalAction(self._why_illegal(seat, action)) from None
         self.actions.append((seat, action))
         self._legal.clear()
         start = len(self.events)
@@ -423,8 +430,8 @@ class Hand:
             options: list[Action] = []
             if self.can_win_on(seat, tile, discarder):
                 options.append(WIN_ACTION)
-            if calls_allowed:
-                have = self.counts[seat][tile]
+            have = self.counts[seat][tile]
+            if calls_allowed and (have >= 2 or (self.allows_chow and step == 1)):
                 declared = self.declared[seat]
                 if have >= 3 and left >= 1 and (
                         not declared or self._waits_kept(self.counts[seat], [

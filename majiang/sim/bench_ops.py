@@ -5,6 +5,10 @@
 when installed: `rlcard` (RLCard's mahjong environment played to the end by its random agents)
 and `riichienv` (RiichiEnv, a Rust engine, single hands (one kyoku) with its random agent).
 A peer that is not installed is reported as None.
+
+`majiang bench` picks these up as a plugin: importing this module registers the ops with
+`majiang.bench.register` (one hand per pass) and adds the bars of issue 4 (random-bot hands per
+second at least 20x RLCard's and at least RiichiEnv's) to `majiang.bench.BARS`.
 """
 
 from __future__ import annotations
@@ -81,6 +85,71 @@ def measure(quick: bool = False) -> list[dict[str, Any]]:
             rows.append({"op": op, "impl": impl, "hands_per_s": rate, "ratio": ratio})
     return rows
 
+
+def _hands(play_one: Callable[[int], object]) -> Callable[[], int]:
+    counter = [0]
+
+    def run() -> int:
+        play_one(counter[0])
+        counter[0] += 1
+        return 1
+
+    return run
+
+
+def _make_majiang(bot: str) -> Callable[[object], Callable[[], int]]:
+    def make(sample: object) -> Callable[[], int]:
+        from majiang.bots import get_bot
+        from majiang.game.hand import Hand
+        from majiang.sim.runner import play_hand
+
+        bots = [get_bot(bot, s) for s in range(4)]
+        return _hands(lambda i: play_hand(
+            Hand.new("tuidaohu", f"bench-{bot}/{i}", dealer=i % 4), bots))
+
+    return make
+
+
+def _make_rlcard(sample: object) -> Callable[[], int]:
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("mahjong", config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    return _hands(lambda i: env.run(is_training=False))
+
+
+def _make_riichienv(sample: object) -> Callable[[], int]:
+    from riichienv import RiichiEnv
+    from riichienv.agents import RandomAgent
+
+    env = RiichiEnv(game_mode=0)
+    agent = RandomAgent(0)
+
+    def one(i: int) -> None:
+        obs = env.reset(seed=i)
+        while not env.done():
+            obs = env.step({pid: agent.act(o) for pid, o in obs.items()})
+
+    return _hands(one)
+
+
+def _register() -> None:
+    try:
+        from majiang import bench
+    except ImportError:
+        return
+    register: Any = bench.register
+    register("hand_random", "majiang", _make_majiang("random"))
+    register("hand_random", "rlcard", _make_rlcard)
+    register("hand_random", "riichienv", _make_riichienv)
+    register("hand_efficient", "majiang", _make_majiang("efficient"))
+    bars: Any = getattr(bench, "BARS", None)
+    if isinstance(bars, list):
+        bars.extend([("hand_random", "rlcard", 20.0), ("hand_random", "riichienv", 1.0)])
+
+
+_register()
 
 if __name__ == "__main__":
     for row in measure():

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 from majiang.bots import get_bot
 from majiang.bots.base import Bot
-from majiang.game.hand import Hand
+from majiang.game.hand import TURN, Hand
 from majiang.sim.invariants import check_step
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
     """Let the bots play `hand` to its end (one bot per seat)."""
     while not hand.is_over:
-        for seat in sorted(hand.to_act()):
+        for seat in (hand.turn,) if hand.phase == TURN else sorted(hand.to_act()):
             bot = bots[seat]
             legal = hand.legal_actions(seat)
             if not legal:
