@@ -17,8 +17,9 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table as SATable
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.websockets import WebSocket
@@ -39,6 +40,7 @@ from majiang.server.models import (
 from majiang.server.settings import Settings
 
 log = logging.getLogger("majiang.table")
+HAND_ACTIONS = cast(SATable, HandAction.__table__)  # Core inserts: one per action, on the hot path
 PASS = "pass"
 DISCARD = "discard"
 
@@ -492,7 +494,7 @@ class TableRunner:
         over = bool(hand.engine.is_over)
         with self._db() as db:
             db.execute(
-                insert(HandAction),
+                insert(HAND_ACTIONS),
                 [{
                     "hand_id": hand.hand_id, "idx": hand.action_idx, "seat": seat,
                     "action": action.to_json(), "events": [e.to_record() for e in events],
