@@ -143,8 +143,9 @@ def _deal(rng: random.Random, size: int) -> list[int]:
     return c
 
 
-def make_sample(hands: int, seed: int = SEED, warm: bool = True) -> Sample:
-    """`hands` hands of each kind (the win and wait samples hold twice that)."""
+def make_sample(hands: int, seed: int = SEED, warm: int = 2000) -> Sample:
+    """`hands` hands of each kind (the win and wait samples hold twice that), and a warm-up
+    sample of `warm` hands of each kind from another seed (none if 0)."""
     rng = random.Random(seed)
     winning = [_winning(rng) for _ in range(hands)]
     jokers = []
@@ -160,7 +161,7 @@ def make_sample(hands: int, seed: int = SEED, warm: bool = True) -> Sample:
         jokers14=jokers,
     )
     if warm:
-        sample.warm = make_sample(max(hands, 2000), seed + 1, warm=False)
+        sample.warm = make_sample(warm, seed + 1, warm=0)
     return sample
 
 
@@ -395,7 +396,7 @@ def measure(run: Runner, budget: float) -> float:
 
 
 def run_bench(
-    hands: int, budget: float, rounds: int, ops: set[str] | None = None
+    hands: int, budget: float, rounds: int, ops: set[str] | None = None, warm: int = 2000
 ) -> tuple[list[Result], list[str]]:
     """Every registered case (or those of `ops`): results and the skipped implementations.
 
@@ -405,7 +406,7 @@ def run_bench(
     for module in PLUGINS:
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
-    sample = make_sample(hands)
+    sample = make_sample(hands, warm=warm)
     skipped: list[str] = []
     runners: dict[str, list[tuple[str, Runner]]] = {}
     for case in REGISTRY:
@@ -463,10 +464,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.hands < 1 or args.rounds < 1 or args.budget <= 0:
         raise SystemExit("majiang bench: --hands and --rounds must be >= 1, --budget > 0")
-    hands, rounds, budget = args.hands, args.rounds, args.budget
+    hands, rounds, budget, warm = args.hands, args.rounds, args.budget, 2000
     if args.quick:
-        hands, rounds, budget = min(hands, 50), 1, 0.01
-    results, skipped = run_bench(hands, budget, rounds, set(args.op) if args.op else None)
+        hands, rounds, budget, warm = min(hands, 30), 1, 0.005, 30
+    results, skipped = run_bench(hands, budget, rounds, set(args.op) if args.op else None, warm)
     table = ratios(results)
     if args.json:
         payload = {

@@ -1,0 +1,58 @@
+"""`majiang bench`: the JSON contract and the registry (speed itself is measured, not tested)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from majiang import bench
+from majiang.analysis import Shape, is_winning, shanten
+from majiang.cli import main
+
+
+def test_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--json", "--quick"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    ours = {r["op"] for r in payload["results"] if r["impl"] == "majiang"}
+    assert {"win_check", "win_check_jokers", "arrangements", "waits", "shanten"} <= ours
+    for result in payload["results"]:
+        assert set(result) == {"op", "impl", "per_s"}
+        assert result["per_s"] > 0
+
+
+def test_quick_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--quick", "--op", "waits"]) == 0
+    out = capsys.readouterr().out
+    assert "waits" in out and "majiang" in out
+
+
+def test_register_and_skip_missing_peer() -> None:
+    def make_ok(sample: bench.Sample) -> bench.Runner:
+        return lambda: len(sample.dealt13)
+
+    def make_missing(sample: bench.Sample) -> bench.Runner:
+        raise ImportError("not installed")
+
+    before = list(bench.REGISTRY)
+    try:
+        bench.register("test_op", "majiang", make_ok)
+        bench.register("test_op", "nonexistent", make_missing)
+        results, skipped = bench.run_bench(5, 0.001, 1, {"test_op"}, warm=0)
+    finally:
+        bench.REGISTRY[:] = before
+    assert [(r.op, r.impl) for r in results] == [("test_op", "majiang")]
+    assert skipped == ["test_op/nonexistent"]
+
+
+def test_sample_is_fixed_and_sound() -> None:
+    a = bench.make_sample(20, warm=0)
+    b = bench.make_sample(20, warm=0)
+    assert a.win_hands == b.win_hands and a.shanten_hands == b.shanten_hands
+    assert all(is_winning(c, 0, Shape.ALL) for c in a.winning14)
+    assert all(sum(c) == 14 for c in a.near14 + a.dealt14)
+    assert all(sum(c) == 13 and shanten(c, 0, Shape.ALL) == 0 for c in a.ready13)
+    assert all(sum(c) + j == 14 for c, j in a.jokers14)
+    assert all(max(c) <= 4 for c in a.win_hands + a.shanten_hands + a.wait_hands)
+    ids = bench.tile_ids(a.winning14[0])
+    assert len(ids) == 14 and len(set(ids)) == 14
