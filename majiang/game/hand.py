@@ -36,9 +36,13 @@ from majiang.game.actions import (
     DISCARD,
     DISCARDS,
     EXPOSED_KONGS,
+    GRAB,
+    GRABS,
     KONG,
     PASS,
     PASS_ACTION,
+    PICK,
+    PICKS,
     PUNG,
     PUNGS,
     WIN,
@@ -49,9 +53,18 @@ from majiang.game.events import Event
 from majiang.game.variants import Mechanics, mechanics
 from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall
 from majiang.game.winning import is_complete
-from majiang.tiles import Tile, format_tiles, from_counts, full_set, tile_name
+from majiang.tiles import (
+    Tile,
+    format_tiles,
+    from_counts,
+    full_set,
+    is_terminal_or_honor,
+    tile_name,
+)
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+SINGLE_MELDS = ("picked", "grabbed", "red_kong", "pi_kong", "laizi_kong")  # one-tile melds
+SET_MELDS = ("pung", "exposed_kong", "added_kong", "concealed_kong")
 NAME = tuple(tile_name(t) for t in range(34))  # the hot path's tile_name
 # how the current turn began
 DEALT, DRAWN, CLAIMED, KONGED = "dealt", "drawn", "claimed", "konged"
@@ -81,9 +94,11 @@ class Meld:
     def tiles(self) -> list[Tile]:
         if self.kind == "chow":
             return [self.tile, self.tile + 1, self.tile + 2]
-        return [self.tile] * (3 if self.kind == "pung" else 4)
+        return [self.tile] * self.size()
 
     def size(self) -> int:
+        if self.kind in SINGLE_MELDS:
+            return 1
         return 3 if self.kind in ("chow", "pung") else 4
 
     def to_json(self) -> dict[str, Any]:
@@ -171,6 +186,8 @@ class Hand:
             self.explicit_wall = None
         self.wall = Wall(list(wall) if wall is not None else
                          shuffled_wall(tile_set, seed, rng_version))
+        if mech.dead_tail:
+            self.wall.reserved = 2 * int(getattr(ruleset, "dead_stacks", 0))
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
@@ -179,6 +196,11 @@ class Hand:
         self.draw_turns = [0] * n  # turns begun with a normal draw (the dealer's opening counts)
         self.dealt_quads: list[set[Tile]] = [set() for _ in range(n)]
         self.chain = 0  # place of the last kong in a chain of kongs
+        self.set_aside: list[Tile | None] = [None] * n  # jincheng 上架: the tile put face down
+        self.singles: list[list[Tile]] = [[] for _ in range(n)]  # 拾 / 搶 tiles (frozen)
+        self.grabbed = [False] * n
+        self.follow: tuple[int, int] | None = (-1, 0) if mech.follow_dealer else None
+        self.kong_money_due: list[dict[str, Any]] = []  # kong money paid only if someone wins
         self.revealed: list[list[Tile] | None] = [None] * n
         self.locked = [False] * n
         self.lock_kinds: list[set[Tile]] = [set() for _ in range(n)]
@@ -262,11 +284,11 @@ class Hand:
         drawn = self.drawn
         out: list[Action] = []
         if self.began != CLAIMED:
-            if self._complete(counts) and (
+            if self._complete(self._shape_counts(seat)) and (
                     self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
                                                                   self._self_drawn_tile(seat))):
                 out.append(WIN_ACTION)
-            if self.wall.left() >= 1:
+            if self._kong_tile_left():
                 for tile in self.kinds if 4 in counts else ():
                     if counts[tile] == 4 and self._may_conceal_kong(seat, tile):
                         out.append(CONCEALED_KONGS[tile])
@@ -287,7 +309,7 @@ class Hand:
 
     def _may_conceal_kong(self, seat: int, tile: Tile) -> bool:
         """Timing of a concealed kong (kawuxing 2.3) and a declared hand's waits (3.2)."""
-        if self.mech.kong_on_arrival or self.declared[seat]:
+        if self.mech.kong_on_arrival:
             arrived = tile == self.drawn or (
                 self.draw_turns[seat] == 1 and tile in self.dealt_quads[seat])
             if not arrived:
@@ -306,31 +328,48 @@ class Hand:
         return bool(now) and now == waits(after, shapes=self.shapes)
 
     def _declarations(self, seat: int) -> list[Action]:
-        """Discards after which the hand is ready with a live wait (kawuxing 3.1, D31)."""
+        """Tiles to throw (亮倒) or set aside (上架) leaving the hand ready with a live wait: one
+        whose four copies the player does not hold himself (kawuxing D31, jincheng D11)."""
         counts = self.counts[seat]
-        melded = [0] * 34
+        held = [0] * 34
         for meld in self.melds[seat]:
             for t in meld.tiles():
-                melded[t] += 1
+                held[t] += 1
+        keeps = self.mech.declare == "shang_jia"  # the set-aside tile is still his
         out: list[Action] = []
         for tile in self.kinds:
             if not counts[tile]:
                 continue
             counts[tile] -= 1
             try:
-                if shanten(counts, shapes=self.shapes) == 0 and any(
-                        counts[w] + melded[w] < 4 for w in waits(counts, shapes=self.shapes)):
+                test = self._shape_counts(seat)
+                if shanten(test, shapes=self.shapes) == 0 and any(
+                        counts[w] + held[w] + (keeps and w == tile) < 4
+                        for w in waits(test, shapes=self.shapes)):
                     out.append(DECLARES[tile])
             finally:
                 counts[tile] += 1
         return out
 
+    def _shape_counts(self, seat: int) -> list[int]:
+        """The tiles a win check reads: the concealed ones, and 拾/搶 tiles (frozen singles)."""
+        counts = self.counts[seat]
+        if not self.singles[seat]:
+            return counts
+        out = list(counts)
+        for t in self.singles[seat]:
+            out[t] += 1
+        return out
+
+    def _kong_tile_left(self) -> bool:
+        """A kong needs its replacement: a tile in the wall (in jincheng, in the dead tail)."""
+        return (self.wall.tail_left() if self.mech.dead_tail else self.wall.left()) >= 1
     def can_win_on(self, seat: int, tile: Tile, feeder: int | None = None,
                    win_type: str = "discard") -> bool:
         """Whether `seat` may win on `feeder`'s `tile` now (the pass lock included)."""
         if self.locked[seat] or (self.lock_kinds[seat] and tile in self.lock_kinds[seat]):
             return False
-        counts = self.counts[seat]
+        counts = self._shape_counts(seat)
         counts[tile] += 1
         complete = self._complete(counts)
         counts[tile] -= 1
@@ -394,6 +433,15 @@ class Hand:
             assert tile is not None
             self.declared[seat] = True
             self.declare_order.append(seat)
+            if self.mech.declare == "shang_jia":  # the tile goes face down; the turn passes
+                self.counts[seat][tile] -= 1
+                self.set_aside[seat] = tile
+                self.follow = None
+                self.drawn = None
+                self._emit(DECLARE, {"seat": seat, "tile": NAME[tile]}, to=seat)
+                self._emit(DECLARE, {"seat": seat}, exclude=seat)
+                self._next_turn(seat)
+                return
             shown = list(self.counts[seat])
             shown[tile] -= 1
             self._emit(DECLARE, {"seat": seat, "tile": NAME[tile], "tiles": _names(shown)})
@@ -418,7 +466,35 @@ class Hand:
                 and counts[tile] == 1 and sum(counts) == 1):
             self.locked[seat] = False
         self._emit(DISCARD, {"seat": seat, "tile": NAME[tile]})
+        if self.follow is not None:
+            self._follow_dealer(seat, tile)
         self._open_claims(seat, tile)
+
+    def _follow_dealer(self, seat: int, tile: Tile) -> None:
+        """jincheng 3.2: the others, in turn, throw the dealer's first discard: he pays each."""
+        assert self.follow is not None
+        first, followers = self.follow
+        if first < 0:
+            self.follow = (tile, 0) if seat == self.dealer else None
+            return
+        if seat != (self.dealer + followers + 1) % self.players or tile != first:
+            self.follow = None
+            return
+        followers += 1
+        self.follow = (first, followers)
+        if followers == self.players - 1:
+            self.follow = None
+            pay: Any = getattr(self.ruleset, "qian_bao", None)
+            if pay is not None:
+                self._pay_now("qian_bao", self.dealer, [int(p) for p in pay(self.dealer)])
+
+    def _pay_now(self, event: str, seat: int, payments: list[int], **extra: Any) -> None:
+        """A payment made during the hand: a settlement event of its own (kong money, 跟庄)."""
+        for s in range(self.players):
+            self.scores[s] += payments[s]
+        settlement = {"type": event, "seat": seat, **extra, "payments": payments}
+        self.settlements.append(settlement)
+        self._emit(event, {k: v for k, v in settlement.items() if k != "type"})
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         n = self.players
@@ -430,10 +506,13 @@ class Hand:
             options: list[Action] = []
             if self.can_win_on(seat, tile, discarder):
                 options.append(WIN_ACTION)
+            if self.mech.orphans_claims:
+                options.extend(self._orphan_claims(seat, tile, step == 1))
             have = self.counts[seat][tile]
-            if calls_allowed and (have >= 2 or (self.allows_chow and step == 1)):
+            if calls_allowed and (have >= 2 or (self.allows_chow and step == 1)) and (
+                    not self.singles[seat]):
                 declared = self.declared[seat]
-                if have >= 3 and left >= 1 and (
+                if have >= 3 and self._kong_tile_left() and (
                         not declared or self._waits_kept(self.counts[seat], [
                             c - 3 if t == tile else c for t, c in enumerate(self.counts[seat])])):
                     options.append(EXPOSED_KONGS[tile])
@@ -449,6 +528,14 @@ class Hand:
             self.decisions = {}
         else:
             self._next_turn(discarder)
+
+    def _orphan_claims(self, seat: int, tile: Tile, next_seat: bool) -> list[Action]:
+        """jincheng 3.3: 搶 from anyone once, 拾 from one's 上家, for thirteen orphans only."""
+        if (self.declared[seat] or self.grabbed[seat] or not is_terminal_or_honor(tile)
+                or self.counts[seat][tile] or tile in self.singles[seat]
+                or any(m.kind in SET_MELDS for m in self.melds[seat])):
+            return []
+        return [GRABS[tile], PICKS[tile]] if next_seat else [GRABS[tile]]
 
     def _chows(self, seat: int, tile: Tile) -> list[Action]:
         if tile >= 27:
@@ -491,7 +578,7 @@ class Hand:
                 winners = winners[:1]
             self._finish(winners, "discard", discarder, tile)
             return
-        for priority in (KONG, PUNG, CHOW):
+        for priority in (GRAB, PICK, KONG, PUNG, CHOW):
             for seat in order:
                 action = decisions.get(seat)
                 if action is not None and action.type == priority:
@@ -502,6 +589,7 @@ class Hand:
     def _claim(self, seat: int, discarder: int, tile: Tile, action: Action) -> None:
         self.discards[discarder].pop()
         self.last_discard = None
+        self.follow = None  # any claim ends following the dealer
         self.turn = seat
         self.drawn = None
         self.kong_this_turn = False
@@ -514,6 +602,13 @@ class Hand:
             self.melds[seat].append(Meld("chow", action.tiles[0], discarder, tile))
             self._emit(CHOW, {"seat": seat, "tiles": format_tiles(action.tiles),
                               "tile": tile_name(tile), "from": discarder})
+            self.began = CLAIMED
+        elif action.type in (PICK, GRAB):
+            self.melds[seat].append(Meld("picked" if action.type == PICK else "grabbed", tile,
+                                         discarder))
+            self.singles[seat].append(tile)
+            self.grabbed[seat] = self.grabbed[seat] or action.type == GRAB
+            self._emit(action.type, {"seat": seat, "tile": NAME[tile], "from": discarder})
             self.began = CLAIMED
         elif action.type == PUNG:
             counts[tile] -= 2
@@ -589,11 +684,13 @@ class Hand:
         self.kong_this_turn = True
         if not any(payments):
             return
-        for s in range(self.players):
-            self.scores[s] += payments[s]
-        settlement = {"type": "kong_money", "seat": seat, "kind": kind, "payments": payments}
-        self.settlements.append(settlement)
-        self._emit("kong_money", {k: v for k, v in settlement.items() if k != "type"})
+        if self.mech.kong_money_at_end:  # settled only if the hand is won (jincheng 7.2)
+            due = {"type": "kong_money", "seat": seat, "kind": kind, "payments": list(payments)}
+            self.kong_money_due.append(due)
+            self._emit("kong_money", {"seat": seat, "kind": kind, "payments": list(payments),
+                                      "pending": True})
+            return
+        self._pay_now("kong_money", seat, list(payments), kind=kind)
 
     def _draw(self, seat: int, tile: Tile, replacement: bool) -> None:
         self.counts[seat][tile] += 1
@@ -608,6 +705,8 @@ class Hand:
 
     def _replacement(self, seat: int) -> None:
         self.began = KONGED
+        if self.mech.dead_tail:
+            self.wall.reserved += 2  # one more dead stack per kong
         self._draw(seat, self.wall.draw_tail(), True)
 
     def _next_turn(self, discarder: int) -> None:
@@ -671,10 +770,10 @@ class Hand:
             })
         if not winners:
             self._emit("exhaustive_draw", {})
-            if self.mech.declare:  # kawuxing 7.3: declared seats pay the undeclared ones
-                draw_payments: Any = getattr(self.ruleset, "draw_payments", None)
-                if draw_payments is not None:
-                    win_payments = [int(p) for p in draw_payments(self.declared)]
+            win_payments = self._draw_payments()
+            self.kong_money_due = []  # jincheng: 荒庄 cancels the hand's kong money
+        for due in self.kong_money_due:  # kong money settled now that the hand is won
+            self._pay_now("kong_money", due["seat"], due["payments"], kind=due["kind"])
         for s in range(n):
             self.scores[s] += win_payments[s]
         settlement = {
@@ -699,9 +798,23 @@ class Hand:
             "next_dealer": self.result.next_dealer,
         })
 
+    def _draw_payments(self) -> list[int]:
+        """Payments at an exhaustive draw: kawuxing's declared seats (7.3), jincheng's 后包."""
+        rule = self.mech.draw_payment
+        pay: Any = None
+        if rule == "declared":
+            pay = getattr(self.ruleset, "draw_payments", None)
+            if pay is not None:
+                return [int(p) for p in pay(self.declared)]
+        if rule == "dealer":
+            pay = getattr(self.ruleset, "hou_bao", None)
+            if pay is not None:
+                return [int(p) for p in pay(self.dealer)]
+        return [0] * self.players
+
     def _next_dealer(self, winners: list[int]) -> int:
-        if self.mech.declare:
-            rotate: Any = self.ruleset.next_dealer  # this ruleset's reads the declarers
+        if self.mech.draw_payment == "declared":
+            rotate: Any = self.ruleset.next_dealer  # kawuxing's reads the declarers
             return int(rotate(self.dealer, winners, self.declare_order))
         return self.ruleset.next_dealer(self.dealer, winners)
 
@@ -783,6 +896,8 @@ class Hand:
             mine = seat == self.turn and self.phase == TURN and self.drawn is not None
             out["drawn"] = tile_name(self.drawn) if mine and self.drawn is not None else None
             out["locked"] = self.locked[seat]
+            aside = self.set_aside[seat]
+            out["set_aside"] = None if aside is None else NAME[aside]
         if self.result is not None:
             out["result"] = self.result.to_json()
         return out
@@ -794,6 +909,7 @@ class Hand:
         total = sum(sum(c) for c in self.counts)
         total += sum(m.size() for melds in self.melds for m in melds)
         total += sum(len(d) for d in self.discards)
+        total += sum(1 for t in self.set_aside if t is not None)
         total += self.wall.tail - self.wall.live + 1
         if self.kong_tile is not None and (self.phase == ROB or self.is_robbed()):
             total += 1
@@ -828,7 +944,7 @@ class Hand:
                 return "no win right after a claim: discard a tile"
             return "these tiles are not a winning hand"
         if action.type == KONG:
-            if self.wall.left() < 1:
+            if not self._kong_tile_left():
                 return "no kong: the wall is empty"
             if self.began == CLAIMED:
                 return "no kong right after a claim: discard a tile"

@@ -32,6 +32,12 @@ class Mechanics:
     kong_on_arrival: bool = False  # concealed / added kongs only in the turn the 4th tile arrives
     last_draw_discarded: bool = False  # whoever draws the last tile wins on it or throws it
     kong_chain: bool = False  # kong money doubles along a chain of kongs (杠上杠)
+    dead_tail: bool = False  # jincheng 荒牌: the last stacks (one more per kong) are never drawn
+    #                          normally, and a kong needs only a replacement tile in them
+    follow_dealer: bool = False  # jincheng 前包 / 跟庄
+    kong_money_at_end: bool = False  # kong money settled only when the hand ends with a win
+    draw_payment: str | None = None  # at 荒庄: "declared" (kawuxing 7.3), "dealer" (jincheng 后包)
+    orphans_claims: bool = False  # jincheng 拾 / 搶 of terminal and honour discards
     playable: bool = False  # every mechanic of the ruleset is implemented in the engine
     ruleset: Ruleset | None = None
 
@@ -49,9 +55,11 @@ TABLE: dict[str, Mechanics] = {
                           round_winds=True, playable=True),
     "kawuxing": Mechanics("kawuxing", win_by_shape=False, declare="liang_dao",
                           kong_on_arrival=True, last_draw_discarded=True, kong_chain=True,
-                          playable=True),
+                          draw_payment="declared", playable=True),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
-                          last_discard_only_win=False),
+                          last_discard_only_win=False, declare="shang_jia", dead_tail=True,
+                          follow_dealer=True, kong_money_at_end=True, draw_payment="dealer",
+                          orphans_claims=True, playable=True),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False),
 }
 

@@ -43,8 +43,12 @@ class Wall:
         self.reserved = reserved
 
     def left(self) -> int:
-        """Tiles still drawable (normal draws)."""
-        return self.tail - self.live + 1 - self.reserved
+        """Tiles still drawable by normal draws (never into the reserved tail)."""
+        return min(self.tail + 1, len(self.tiles) - self.reserved) - self.live
+
+    def tail_left(self) -> int:
+        """Tiles still drawable as kong replacements."""
+        return self.tail - self.live + 1
 
     def draw(self) -> Tile:
         tile = self.tiles[self.live]

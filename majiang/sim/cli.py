@@ -140,13 +140,13 @@ def _print_table(report: dict[str, Any]) -> None:
         summary.add_row(name, str(value))
     console.print(summary)
     seats = Table(title="per seat")
-    for col in ("seat", "bot", "wins", "win rate", "payments (units)", "of which kong money"):
+    for col in ("seat", "bot", "wins", "win rate", "payments (units)", "of which during the hand"):
         seats.add_column(col, justify="right")
     for seat, bot in enumerate(report["bots"]):
         w = report["wins_per_seat"][seat]
         seats.add_row(str(seat), bot, str(w), f"{w / max(report['hands'], 1):.1%}",
                       str(report["payments_per_seat"][seat]),
-                      str(report["kong_money_per_seat"][seat]))
+                      str(report["during_hand_per_seat"][seat]))
     console.print(seats)
     bots = Table(title="per bot")
     for col in ("bot", "wins", "win rate per seat-hand", "payments (units)"):

@@ -57,6 +57,8 @@ def known_counts(view: dict[str, Any]) -> list[int]:
         if seat["revealed"] and seat["seat"] != view["seat"]:
             for t in _tiles_in(seat["revealed"]):
                 known[t] += 1
+    if view.get("set_aside"):
+        known[_tiles_in(view["set_aside"])[0]] += 1
     if view.get("kong_tile"):
         known[_tiles_in(view["kong_tile"]["tile"])[0]] += 1
     return known

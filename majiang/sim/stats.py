@@ -26,7 +26,7 @@ class Stats:
     value_max: int = 0
     patterns: Counter[str] = field(default_factory=Counter)
     payments_per_seat: list[int] = field(default_factory=list)
-    kong_money_per_seat: list[int] = field(default_factory=list)
+    during_hand_per_seat: list[int] = field(default_factory=list)
     invariant_failures: int = 0
     failure_examples: list[str] = field(default_factory=list)
     actions: int = 0
@@ -35,7 +35,7 @@ class Stats:
         n = len(self.bots)
         self.wins_per_seat = self.wins_per_seat or [0] * n
         self.payments_per_seat = self.payments_per_seat or [0] * n
-        self.kong_money_per_seat = self.kong_money_per_seat or [0] * n
+        self.during_hand_per_seat = self.during_hand_per_seat or [0] * n
 
     def add_hand(self, hand: Hand, failures: list[str]) -> None:
         result = hand.result
@@ -48,7 +48,7 @@ class Stats:
             return
         for seat, amount in enumerate(result.payments):
             self.payments_per_seat[seat] += amount
-            self.kong_money_per_seat[seat] += amount - result.win_payments[seat]
+            self.during_hand_per_seat[seat] += amount - result.win_payments[seat]
         if not result.winners:
             self.exhaustive_draws += 1
             return
@@ -78,7 +78,7 @@ class Stats:
         for seat in range(len(self.bots)):
             self.wins_per_seat[seat] += other.wins_per_seat[seat]
             self.payments_per_seat[seat] += other.payments_per_seat[seat]
-            self.kong_money_per_seat[seat] += other.kong_money_per_seat[seat]
+            self.during_hand_per_seat[seat] += other.during_hand_per_seat[seat]
         room = MAX_EXAMPLES - len(self.failure_examples)
         self.failure_examples.extend(other.failure_examples[:room])
 
@@ -113,7 +113,7 @@ class Stats:
             "patterns": dict(self.patterns.most_common()),
             "payments_per_seat": self.payments_per_seat,
             "payments_per_bot": self.per_bot(self.payments_per_seat),
-            "kong_money_per_seat": self.kong_money_per_seat,
+            "during_hand_per_seat": self.during_hand_per_seat,
             "invariant_failures": self.invariant_failures,
             "failure_examples": self.failure_examples,
             "actions_per_hand": self.actions / hands,
