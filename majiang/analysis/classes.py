@@ -128,3 +128,50 @@ def fill(b: bytes) -> None:
     _fill_pair(y)
     _fill_needs(PAIR_L[x] + PAIR_R[y])
     other_needs((SUIT_L[keys[0]] + SUIT_R[keys[1]] + SUIT_L[keys[2]] + SUIT_R[keys[3]]) >> 32)
+
+
+CLASS_MASK = (1 << SHIFT) - 1
+_NEIGHBOURS: dict[bytes, tuple[int, ...]] = {}
+
+
+def suit_record(key: bytes) -> int:
+    """(counters << 32) | class of one suit key."""
+    rec = SUIT_R.get(key)
+    if rec is None:
+        _fill_suit(key)
+        rec = SUIT_R[key]
+    return rec
+
+
+def pair_class(a: int, b: int) -> int:
+    """The class of two merged classes."""
+    x = a << SHIFT | b
+    cid = PAIR_R.get(x)
+    if cid is None:
+        _fill_pair(x)
+        cid = PAIR_R[x]
+    return cid
+
+
+def needs_of(a: int, b: int) -> tuple[int | None, ...]:
+    """Tiles to add, by tile count, for two merged classes that cover the whole hand."""
+    x = a << SHIFT | b
+    needs = NEEDS.get(x)
+    if needs is None:
+        _fill_needs(x)
+        needs = NEEDS[x]
+    return needs
+
+
+def neighbours(key: bytes) -> tuple[int, ...]:
+    """For each position, the record of the key with one more tile there (-1: a fifth copy)."""
+    got = _NEIGHBOURS.get(key)
+    if got is None:
+        out = []
+        for i, c in enumerate(key):
+            if c >= 4 or sum(key) >= 14:
+                out.append(-1)
+            else:
+                out.append(suit_record(key[:i] + bytes((c + 1,)) + key[i + 1 :]))
+        got = _NEIGHBOURS[key] = tuple(out)
+    return got

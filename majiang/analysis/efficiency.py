@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.analysis.classes import (
+    CLASS_MASK,
+    fill,
+    needs_of,
+    neighbours,
+    other_needs,
+    pair_class,
+    suit_record,
+)
 from majiang.analysis.classes import LOW as _LOW
 from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
@@ -16,7 +25,6 @@ from majiang.analysis.classes import PAIR_L as _PAIR_L
 from majiang.analysis.classes import PAIR_R as _PAIR_R
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
-from majiang.analysis.classes import fill
 from majiang.analysis.classes import other_needs as _other
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import Counts, DiscardOption, Shape
@@ -168,12 +176,83 @@ def acceptance(
     """
     b = counts_bytes(counts)
     total = sum(b) + jokers
-    if total % 3 != 2:
-        raise ValueError(f"acceptance needs a 3n+2 hand, got {total} tiles")
+    if total % 3 != 2 or total > 14:
+        raise ValueError(f"acceptance needs a 3n+2 hand of at most 14 tiles, got {total} tiles")
     left = [4 - c for c in b] if unseen is None else list(unseen)
     if len(left) != 34:
         raise ValueError(f"unseen must have 34 entries, got {len(left)}")
     draws = _ALL_KINDS if kinds is None else tuple(sorted(set(kinds)))
+    if jokers or not (shapes is _STANDARD or shapes is _ALL):
+        options = _acceptance_slow(b, left, jokers, shapes, draws)
+    else:
+        options = _acceptance_fast(b, left, shapes is _ALL, draws)
+    options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
+    return options
+
+
+_SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _acceptance_fast(
+    b: bytes, left: list[int], other_shapes: bool, draws: Sequence[int]
+) -> list[DiscardOption]:
+    """Per discard, one class merge per suit; each draw is then a tuple index and a lookup."""
+    allowed = bytearray(34)
+    for t in draws:
+        allowed[t] = 1
+    hand = bytearray(b)
+    tiles = sum(b)  # after a discard and a draw: the same count again
+    options: list[DiscardOption] = []
+    for d in _ALL_KINDS:
+        if not hand[d]:
+            continue
+        hand[d] -= 1
+        keys = [bytes(hand[lo:hi]) for lo, hi in _SUIT_SLICES]
+        recs = [suit_record(k) for k in keys]
+        m, p, s, z = (r & CLASS_MASK for r in recs)
+        counters = sum(r >> 32 for r in recs)
+        mp = pair_class(m, p)
+        sz = pair_class(s, z)
+        rests = (pair_class(p, sz), pair_class(m, sz), pair_class(z, mp), pair_class(s, mp))
+        need = needs_of(mp, sz)[tiles - 1]
+        assert need is not None
+        if other_shapes and tiles - 1 >= 13:
+            need = min(need, *other_needs(counters))
+        other_shapes = other_shapes and tiles >= 13
+        better: list[int] = []
+        count = 0
+        for suit, (lo, _hi) in enumerate(_SUIT_SLICES):
+            rest = rests[suit]
+            base_counters = counters - (recs[suit] >> 32)
+            seen: dict[int, bool] = {}  # draws with the same record have the same effect
+            for i, rec in enumerate(neighbours(keys[suit])):
+                t = lo + i
+                if rec < 0 or t == d or not allowed[t]:
+                    continue
+                lowers = seen.get(rec)
+                if lowers is None:
+                    after = needs_of(rec & CLASS_MASK, rest)[tiles]
+                    assert after is not None
+                    if other_shapes:
+                        c = base_counters + (rec >> 32)
+                        other = _OTHER_MIN.get(c)
+                        if other is None:
+                            other_needs(c)
+                            other = _OTHER_MIN[c]
+                        if other < after:
+                            after = other
+                    lowers = seen[rec] = after < need
+                if lowers:
+                    better.append(t)
+                    count += max(left[t], 0)
+        hand[d] += 1
+        options.append(DiscardOption(d, max(need, 0) - 1, tuple(better), count))
+    return options
+
+
+def _acceptance_slow(
+    b: bytes, left: list[int], jokers: int, shapes: Shape, draws: Sequence[int]
+) -> list[DiscardOption]:
     hand = bytearray(b)
     options: list[DiscardOption] = []
     for d in _ALL_KINDS:
@@ -193,5 +272,4 @@ def acceptance(
             hand[t] -= 1
         hand[d] += 1
         options.append(DiscardOption(d, base, tuple(better), count))
-    options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
     return options

@@ -257,20 +257,26 @@ def test_waits_examples() -> None:
 
 
 @SETTINGS
-@given(with_jokers(st.one_of(random_hand((14, 11)), perturbed(complete_hand())), 1))
-def test_acceptance(hand: tuple[list[int], int]) -> None:
+@given(
+    with_jokers(st.one_of(random_hand((14, 11, 8)), perturbed(complete_hand()),
+                          perturbed(seven_pairs_hand()), perturbed(orphans_hand())), 1),
+    st.sampled_from([Shape.STANDARD, Shape.ALL, Shape.STANDARD | Shape.SEVEN_PAIRS]),
+    st.booleans(),
+)
+def test_acceptance(hand: tuple[list[int], int], shapes: Shape, restrict: bool) -> None:
     counts, jokers = hand
     if (sum(counts) + jokers) % 3 != 2:
         return
-    kinds = list(range(27, 34)) + list(range(9, 27))
-    options = acceptance(counts, jokers=jokers, kinds=kinds)
+    kinds = list(range(27, 34)) + list(range(9, 27)) if restrict else None
+    options = acceptance(counts, jokers=jokers, shapes=shapes, kinds=kinds)
+    draws = range(34) if kinds is None else kinds
     assert sorted(o.discard for o in options) == [t for t in range(34) if counts[t]]
     for o in options:
         c = list(counts)
         c[o.discard] -= 1
-        assert o.shanten == shanten(c, jokers)
-        lower = tuple(t for t in kinds if c[t] < 4 and t != o.discard
-                      and shanten(plus(c, t), jokers) < o.shanten)
+        assert o.shanten == shanten(c, jokers, shapes)
+        lower = tuple(t for t in draws if c[t] < 4 and t != o.discard
+                      and shanten(plus(c, t), jokers, shapes) < o.shanten)
         assert o.tiles == tuple(sorted(lower))
         assert o.count == sum(4 - counts[t] for t in o.tiles)
     keys = [(o.shanten, -o.count) for o in options]
