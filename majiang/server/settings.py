@@ -35,7 +35,7 @@ class Settings:
     bank_seconds: int = 30
     token_max_age: int = 30 * 24 * 3600
     default_bot: str = "efficient"
-    bot_threads: int = 1  # 0: bots decide inline on the event loop
+    bot_pool: str = "thread"  # where bots think: process | thread | inline (see table.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -52,6 +52,8 @@ class Settings:
             values["turn_seconds"] = int(env["MAJIANG_TURN_SECONDS"])
         if "MAJIANG_BANK_SECONDS" in env:
             values["bank_seconds"] = int(env["MAJIANG_BANK_SECONDS"])
+        if "MAJIANG_BOT_POOL" in env:
+            values["bot_pool"] = env["MAJIANG_BOT_POOL"]
         if "MAJIANG_BOT" in env:
             values["default_bot"] = env["MAJIANG_BOT"]
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -12,10 +12,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
 import random
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -167,11 +168,21 @@ class TableRunner:
             log.exception("table %s failed to start", self.code)
         while not self.closed:
             item = await self.queue.get()
-            try:
-                self._handle(item)
-            except Exception:
-                log.exception("table %s: error handling %r", self.code, item[0])
-                self._recover()
+            if item[0] == "bot_move":
+                # People first: across all tables at most one bot move per loop iteration, so a
+                # busy server slows its bots down rather than the replies to its players.
+                async with self.manager.bot_turn:
+                    self._safe_handle(item)
+                    await asyncio.sleep(0)
+            else:
+                self._safe_handle(item)
+
+    def _safe_handle(self, item: tuple[Any, ...]) -> None:
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("table %s: error handling %r", self.code, item[0])
+            self._recover()
 
     def _handle(self, item: tuple[Any, ...]) -> None:
         kind = item[0]
@@ -738,6 +749,18 @@ class TableRunner:
         self.manager.forget(self.code, self)
 
 
+def make_bot_pool(kind: str) -> Executor | None:
+    """Where bots think, off the event loop so a slow decision never holds it up: "process" (a
+    worker process: no GIL contention with the loop), "thread", or "inline" (on the loop)."""
+    if kind == "process":
+        return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    if kind == "thread":
+        return ThreadPoolExecutor(1, thread_name_prefix="bot")
+    if kind == "inline":
+        return None
+    raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
+
+
 class TableManager:
     """All live tables of the process, by code."""
 
@@ -746,11 +769,8 @@ class TableManager:
         self.settings = settings
         self.runners: dict[str, TableRunner] = {}
         self.turn_seconds: dict[str, int] = {}
-        # bots think in a thread so that a slow decision never holds up the event loop
-        self.bot_pool: ThreadPoolExecutor | None = (
-            ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="bot")
-            if settings.bot_threads > 0 else None
-        )
+        self.bot_pool = make_bot_pool(settings.bot_pool)
+        self.bot_turn = asyncio.Lock()
 
     def runner(self, code: str) -> TableRunner:
         existing = self.runners.get(code)
