@@ -7,6 +7,10 @@ tiles may be thrown away. Entries `10 + ...` are the same when every tile of the
 added tiles costs its size and can always be placed on a kind nobody holds, so the dynamic
 program over the suit's positions only opens groups that touch a held tile, and no kind is ever
 needed more than four times. Vectors are computed once per key and cached.
+
+Runs of held tiles more than two empty positions apart share no group, so a suit is split into
+such blocks (each honour is its own block); a block's vector is computed once per shape of block
+and the suit's vector is their min-plus merge.
 """
 
 from __future__ import annotations
@@ -21,14 +25,62 @@ def suit_vector(key: bytes) -> tuple[int, ...]:
     """The 20-number vector of one suit (cached)."""
     vec = _CACHE.get(key)
     if vec is None:
-        vec = _CACHE[key] = _compute(key)
+        vec = _CACHE[key] = _from_blocks(key)
     return vec
 
 
-def _compute(key: bytes) -> tuple[int, ...]:
+_BLOCKS: dict[tuple[bytes, bool], tuple[int, ...]] = {}
+_MERGES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _from_blocks(key: bytes) -> tuple[int, ...]:
+    sequences = len(key) == 9
+    vec: tuple[int, ...] | None = None
+    for block in _blocks(key, sequences):
+        block = min(block, block[::-1])  # a block and its mirror image have one vector
+        got = _BLOCKS.get((block, sequences))
+        if got is None:
+            got = _BLOCKS[(block, sequences)] = _compute(block, sequences)
+        vec = got if vec is None else _merge20(vec, got)
+    return vec if vec is not None else _compute(b"", sequences)
+
+
+def _blocks(key: bytes, sequences: bool) -> list[bytes]:
+    """The blocks of a suit, each with up to two empty positions of room on either side."""
+    if not sequences:
+        return [key[i : i + 1] for i in range(len(key)) if key[i]]
+    held = [i for i in range(len(key)) if key[i]]
+    out: list[bytes] = []
+    start = 0
+    for j in range(1, len(held) + 1):
+        if j == len(held) or held[j] - held[j - 1] > 2:
+            lo = max(held[start] - 2, 0)
+            hi = min(held[j - 1] + 3, len(key))
+            out.append(key[lo:hi] if lo or hi < len(key) else key)
+            start = j
+    return out
+
+
+def _merge20(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    got = _MERGES.get((x, y))
+    if got is None:
+        got = _MERGES[(x, y)] = _merge10(x[:10], y[:10]) + _merge10(x[10:], y[10:])
+    return got
+
+
+def _merge10(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    out = [INF] * 10
+    for i in range(5):
+        for j in range(5 - i):
+            k = i + j
+            out[k] = min(out[k], x[i] + y[j])
+            out[5 + k] = min(out[5 + k], x[5 + i] + y[j], x[i] + y[5 + j])
+    return tuple(min(v, INF) for v in out)
+
+
+def _compute(key: bytes, sequences: bool) -> tuple[int, ...]:
     size = len(key)
     padded = bytes(key) + b"\0\0"
-    sequences = size == 9
     states: dict[State, tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
     for i in range(size):
         have = padded[i]
