@@ -58,6 +58,8 @@ def unseen_counts(view: dict[str, Any], ruleset: Ruleset) -> list[int]:
         if seat["revealed"] and seat["seat"] != view.get("seat"):
             for name in seat["revealed"]:
                 unseen[_KIND[name]] -= 1
+    if view.get("indicator"):  # wuhan: the turned-up indicator is dead
+        unseen[_KIND[view["indicator"]]] -= 1
     kong = view.get("kong_tile")
     if kong:
         unseen[_KIND[kong["tile"]]] -= 1

@@ -50,6 +50,7 @@ from majiang.game.actions import (
     Action,
 )
 from majiang.game.events import Event
+from majiang.game.laizi import Laizi, loser_state, rain_suit
 from majiang.game.variants import Mechanics, mechanics
 from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall
 from majiang.game.winning import is_complete
@@ -201,6 +202,10 @@ class Hand:
         self.grabbed = [False] * n
         self.follow: tuple[int, int] | None = (-1, 0) if mech.follow_dealer else None
         self.kong_money_due: list[dict[str, Any]] = []  # kong money paid only if someone wins
+        self.special: Laizi | None = None  # wuhan: indicator, laizi, 赖子皮
+        self.rain_watch: dict[int, tuple[int, int | None]] = {}  # 下雨: owner -> (suit, feeder)
+        self.no_rain: int | None = None  # the first seat that failed to 下雨
+        self.drawn_in_zone = False
         self.revealed: list[list[Tile] | None] = [None] * n
         self.locked = [False] * n
         self.lock_kinds: list[set[Tile]] = [set() for _ in range(n)]
@@ -283,14 +288,18 @@ class Hand:
         counts = self.counts[seat]
         drawn = self.drawn
         out: list[Action] = []
-        if self.began != CLAIMED:
-            if self._complete(self._shape_counts(seat)) and (
-                    self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
-                                                                  self._self_drawn_tile(seat))):
-                out.append(WIN_ACTION)
+        special = self.special
+        if self.began != CLAIMED and self._complete(self._shape_counts(seat)) and (
+                self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
+                                                              self._self_drawn_tile(seat))):
+            out.append(WIN_ACTION)
+        if self.began != CLAIMED or self.mech.kong_after_claim:
+            if special is not None and self.wall.left() >= 1:
+                out.extend(special.kongs[t] for t in sorted(special.special) if counts[t])
             if self._kong_tile_left():
                 for tile in self.kinds if 4 in counts else ():
-                    if counts[tile] == 4 and self._may_conceal_kong(seat, tile):
+                    if counts[tile] == 4 and self._may_conceal_kong(seat, tile) and (
+                            special is None or tile not in special.special):
                         out.append(CONCEALED_KONGS[tile])
                 for meld in self.melds[seat]:
                     if meld.kind == "pung" and counts[meld.tile] and (
@@ -302,7 +311,13 @@ class Hand:
         if frozen and drawn is not None:
             out.append(DISCARDS[drawn])  # 摸什么打什么: a declared hand, or the last tile
             return out
-        out.extend([DISCARDS[t] for t in self.kinds if counts[t]])
+        if special is None:
+            out.extend([DISCARDS[t] for t in self.kinds if counts[t]])
+        else:  # wuhan 2.3: special tiles go out as kongs, plainly only when nothing else can
+            plain = [DISCARDS[t] for t in self.kinds if counts[t] and t not in special.special]
+            if not plain and self.wall.left() == 0:
+                plain = [DISCARDS[t] for t in self.kinds if counts[t]]
+            out.extend(plain)
         if self.mech.declare and not self.declared[seat] and self.wall.left() > 0:
             out.extend(self._declarations(seat))
         return out
@@ -350,6 +365,11 @@ class Hand:
             finally:
                 counts[tile] += 1
         return out
+
+    def _complete_with_laizi(self, counts: list[int]) -> bool:
+        assert self.special is not None
+        split = self.special.split(counts)
+        return split is not None and analysis.is_complete(split[0], split[1])
 
     def _shape_counts(self, seat: int) -> list[int]:
         """The tiles a win check reads: the concealed ones, and 拾/搶 tiles (frozen singles)."""
@@ -452,8 +472,10 @@ class Hand:
             assert tile is not None and action.kind is not None
             if action.kind == "concealed_kong":
                 self._concealed_kong(seat, tile)
-            else:
+            elif action.kind == "added_kong":
                 self._added_kong(seat, tile)
+            else:
+                self._special_kong(seat, tile, action.kind)
 
     def _discard(self, seat: int, tile: Tile) -> None:
         counts = self.counts[seat]
@@ -501,6 +523,10 @@ class Hand:
         left = self.wall.left()
         calls_allowed = left > 0 or not self.mech.last_discard_only_win
         pending: dict[int, list[Action]] = {}
+        if self.special is not None:
+            self._watch_rain(discarder, tile)
+            if tile in self.special.special:  # a plain special tile: nobody claims or wins it
+                n = 1
         for step in range(1, n):
             seat = (discarder + step) % n
             options: list[Action] = []
@@ -529,6 +555,21 @@ class Hand:
         else:
             self._next_turn(discarder)
 
+    def _watch_rain(self, seat: int, tile: Tile) -> None:
+        """wuhan 7.5.1 下雨: record the first seat that throws another suit while it holds a
+        discardable tile of the suit someone has three claimed sets of."""
+        assert self.special is not None
+        if self.no_rain is not None:
+            return
+        counts = self.counts[seat]
+        for owner, (suit, feeder) in self.rain_watch.items():
+            if seat in (owner, feeder) or (tile < 27 and tile // 9 == suit):
+                continue
+            if any(counts[t] for t in range(9 * suit, 9 * suit + 9)
+                   if t not in self.special.special):
+                self.no_rain = seat
+                return
+
     def _orphan_claims(self, seat: int, tile: Tile, next_seat: bool) -> list[Action]:
         """jincheng 3.3: 搶 from anyone once, 拾 from one's 上家, for thirteen orphans only."""
         if (self.declared[seat] or self.grabbed[seat] or not is_terminal_or_honor(tile)
@@ -547,7 +588,8 @@ class Hand:
             if low < tile - number or low + 2 > tile - number + 8:
                 continue
             others = [t for t in (low, low + 1, low + 2) if t != tile]
-            if all(counts[t] for t in others):
+            if all(counts[t] for t in others) and (
+                    self.special is None or not self.special.special & set(others)):
                 out.append(Action(CHOW, tiles=(low, low + 1, low + 2)))
         return out
 
@@ -587,6 +629,13 @@ class Hand:
         self._next_turn(discarder)
 
     def _claim(self, seat: int, discarder: int, tile: Tile, action: Action) -> None:
+        self._take_claim(seat, discarder, tile, action)
+        if self.special is not None and seat not in self.rain_watch:
+            rain = rain_suit(self.melds[seat])
+            if rain is not None:
+                self.rain_watch[seat] = rain
+
+    def _take_claim(self, seat: int, discarder: int, tile: Tile, action: Action) -> None:
         self.discards[discarder].pop()
         self.last_discard = None
         self.follow = None  # any claim ends following the dealer
@@ -629,6 +678,14 @@ class Hand:
         self._emit(KONG, {"seat": seat, "kind": "concealed_kong", "tile": tile_name(tile),
                           "from": None})
         self._kong_money(seat, "concealed_kong", None)
+        self._replacement(seat)
+
+    def _special_kong(self, seat: int, tile: Tile, kind: str) -> None:
+        """wuhan 2.3: one red dragon, 赖子皮 or laizi put out as a kong, then a replacement."""
+        self.counts[seat][tile] -= 1
+        self.melds[seat].append(Meld(kind, tile))
+        self._emit(KONG, {"seat": seat, "kind": kind, "tile": NAME[tile], "from": None})
+        self._kong_money(seat, kind, None)
         self._replacement(seat)
 
     def _added_kong(self, seat: int, tile: Tile) -> None:
@@ -693,6 +750,7 @@ class Hand:
         self._pay_now("kong_money", seat, list(payments), kind=kind)
 
     def _draw(self, seat: int, tile: Tile, replacement: bool) -> None:
+        self.drawn_in_zone = self.wall.left() < self.mech.last_tile_zone  # left after this draw
         self.counts[seat][tile] += 1
         self.turn = seat
         self.drawn = tile
@@ -733,11 +791,21 @@ class Hand:
         last = wall.draw()
         self.counts[self.dealer][last] += 1
         self.drawn = last
+        if self.mech.laizi:  # wuhan 1: the next tile is turned up (dead) and fixes the laizi
+            self.special = special = Laizi(wall.draw())
+            self.indicator = special.indicator
+            self.laizi = special.laizi
+            self._complete = self._complete_with_laizi
         self.draw_turns[self.dealer] = 1
         for seat in order:
             self.dealt_quads[seat] = {t for t in range(34) if self.counts[seat][t] == 4}
-        self._emit("start", {"rules": self.rules, "players": n, "dealer": self.dealer,
-                             "hand_no": self.hand_no, "wall_left": wall.left()})
+        start: dict[str, Any] = {"rules": self.rules, "players": n, "dealer": self.dealer,
+                                 "hand_no": self.hand_no, "wall_left": wall.left()}
+        if self.indicator is not None:
+            start["indicator"] = NAME[self.indicator]
+        if self.laizi is not None:
+            start["laizi"] = NAME[self.laizi]
+        self._emit("start", start)
         for seat in order:
             self._emit("deal", {"seat": seat, "tiles": _names(self.counts[seat])}, to=seat)
 
@@ -829,7 +897,8 @@ class Hand:
             flags.append("kong_replacement")
         if win_type == "discard" and self.discard_after_kong:
             flags.append("after_kong_discard")
-        if self.wall.left() == 0 and win_type != "robbing_kong":
+        if win_type != "robbing_kong" and (self.wall.left() == 0 or (
+                win_type == "self_drawn" and self.drawn_in_zone)):
             flags.append("last_tile")
         if self.declared[winner]:
             flags.append("declared")
@@ -847,8 +916,18 @@ class Hand:
         if any(self.declared):
             request["others"] = {str(s): {"declared": self.declared[s]}
                                  for s in range(self.players) if s != winner}
-        if self.laizi is not None:
-            request["laizi"] = tile_name(self.laizi)
+        if self.special is not None:
+            special = self.special
+            request["laizi"] = NAME[special.laizi]
+            request["indicator"] = NAME[special.indicator]
+            if self.options.get("previous_laizi") == NAME[special.laizi]:
+                flags.append("repeat_laizi")
+            request["others"] = {
+                str(s): loser_state(
+                    self.melds[s],
+                    self.counts[s] if s == discarder and win_type == "discard" else None,
+                    s == self.no_rain, special)
+                for s in range(self.players) if s != winner}
         # table options the scorer reads: yangzhou's round wind, flags such as kawuxing's
         # no_one_fan_discard
         if "round_wind" in self.options:
@@ -910,6 +989,7 @@ class Hand:
         total += sum(m.size() for melds in self.melds for m in melds)
         total += sum(len(d) for d in self.discards)
         total += sum(1 for t in self.set_aside if t is not None)
+        total += self.indicator is not None
         total += self.wall.tail - self.wall.live + 1
         if self.kong_tile is not None and (self.phase == ROB or self.is_robbed()):
             total += 1

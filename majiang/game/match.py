@@ -32,6 +32,7 @@ class Match:
     ) -> None:
         mech = mechanics(rules)
         self.round_winds = mech.round_winds
+        self.previous_laizi: str | None = None  # wuhan 连赖: the last hand's laizi kind
         self.passes = 0  # times the deal has passed to the next seat
         self.rules = rules
         self.players = mech.rules.players
@@ -70,6 +71,8 @@ class Match:
         options = dict(self.options)
         if self.round_winds:
             options["round_wind"] = self.round_wind()
+        if self.previous_laizi is not None:
+            options["previous_laizi"] = self.previous_laizi
         self.current = Hand.new(
             self.rules, self.hand_seed(self.hand_no), self.dealer, options,
             hand_no=self.hand_no, names=self.names,
@@ -85,6 +88,8 @@ class Match:
         for seat in range(self.players):
             self.totals[seat] += result.payments[seat]
         self.results.append(result)
+        if hand.laizi is not None:
+            self.previous_laizi = tile_name(hand.laizi)
         if result.next_dealer != self.dealer:
             self.passes += 1
         self.dealer = result.next_dealer

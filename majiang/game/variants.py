@@ -38,6 +38,9 @@ class Mechanics:
     kong_money_at_end: bool = False  # kong money settled only when the hand ends with a win
     draw_payment: str | None = None  # at 荒庄: "declared" (kawuxing 7.3), "dealer" (jincheng 后包)
     orphans_claims: bool = False  # jincheng 拾 / 搶 of terminal and honour discards
+    laizi: bool = False  # wuhan: indicator, laizi wildcards, 红中 / 赖子皮 / 赖子 one-tile kongs
+    kong_after_claim: bool = False  # kongs allowed right after a chow or pung (wuhan 3.1)
+    last_tile_zone: int = 0  # a self-drawn win on a draw from the last N tiles has `last_tile`
     playable: bool = False  # every mechanic of the ruleset is implemented in the engine
     ruleset: Ruleset | None = None
 
@@ -60,7 +63,8 @@ TABLE: dict[str, Mechanics] = {
                           last_discard_only_win=False, declare="shang_jia", dead_tail=True,
                           follow_dealer=True, kong_money_at_end=True, draw_payment="dealer",
                           orphans_claims=True, playable=True),
-    "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False),
+    "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,
+                       laizi=True, kong_after_claim=True, last_tile_zone=14, playable=True),
 }
 
 

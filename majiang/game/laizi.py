@@ -1,0 +1,79 @@
+"""wuhan's special tiles on the engine: the indicator, the laizi, the 赖子皮, one-tile kongs, the
+per-loser state a wuhan scoring request carries (`others`) and 下雨 (wuhan.md sections 2, 7.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from majiang.game.actions import KONG, Action
+from majiang.rules.wuhan import laizi_for, pi_kinds
+from majiang.tiles import RED, Tile, suit_of
+
+OPENING_MELDS = ("chow", "pung", "exposed_kong", "added_kong")
+CLAIMED_SETS = OPENING_MELDS
+
+
+@dataclass
+class Laizi:
+    """The special kinds of one hand, from its indicator."""
+
+    indicator: Tile
+    laizi: Tile = field(init=False)
+    pi: frozenset[Tile] = field(init=False)
+    special: frozenset[Tile] = field(init=False)  # never discarded plainly, never in a set
+    kongs: dict[Tile, Action] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.laizi = laizi_for(self.indicator)
+        self.pi = pi_kinds(self.indicator)
+        self.special = frozenset((RED, self.laizi, *self.pi))
+        self.kongs = {t: Action(KONG, t, kind=self.kong_kind(t)) for t in self.special}
+
+    def kong_kind(self, tile: Tile) -> str:
+        if tile == RED:
+            return "red_kong"
+        return "laizi_kong" if tile == self.laizi else "pi_kong"
+
+    def split(self, counts: Sequence[int]) -> tuple[list[int], int] | None:
+        """(counts without laizi, laizi count) for a win check; None if a red dragon or 赖子皮
+        tile is held (such a hand never wins)."""
+        if any(counts[t] for t in self.special if t != self.laizi):
+            return None
+        out = list(counts)
+        jokers = out[self.laizi]
+        out[self.laizi] = 0
+        return out, jokers
+
+
+def loser_state(melds: Sequence[Any], concealed: Sequence[int] | None, no_rain: bool,
+                laizi: Laizi) -> dict[str, Any]:
+    """One loser's entry of a wuhan request's `others` (section 10.4)."""
+    kinds = [m.kind for m in melds]
+    state: dict[str, Any] = {
+        "opened": any(k in OPENING_MELDS for k in kinds),
+        "kongs": {
+            "red": kinds.count("red_kong"), "laizi": kinds.count("laizi_kong"),
+            "pi": kinds.count("pi_kong"),
+            "exposed": kinds.count("exposed_kong") + kinds.count("added_kong"),
+            "concealed": kinds.count("concealed_kong"),
+        },
+        "no_rain": no_rain,
+    }
+    if concealed is not None:  # the discarder of the winning tile: 满手全是将?
+        state["all_jiang"] = all(
+            t < 27 and t % 9 in (1, 4, 7) and t not in laizi.special
+            for t in range(34) for _ in range(concealed[t]))
+    return state
+
+
+def rain_suit(melds: Sequence[Any]) -> tuple[int, int | None] | None:
+    """(suit, feeder of the third) once three claimed sets are of one number suit."""
+    claimed = [m for m in melds if m.kind in CLAIMED_SETS]
+    for suit in range(3):
+        of_suit = [m for m in claimed if suit_of(m.tile) == suit]
+        if len(of_suit) >= 3:
+            return suit, of_suit[2].source
+    return None

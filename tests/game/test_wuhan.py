@@ -1,0 +1,61 @@
+"""wuhan on the engine: the dead indicator, laizi and 赖子皮, one-tile special kongs, no plain
+discard of special tiles, the kind lock, a match remembering the laizi (连赖)."""
+
+from __future__ import annotations
+
+from majiang.game import Hand, Match
+from majiang.game.actions import DISCARDS
+from majiang.game.wall import arranged_wall
+from majiang.sim.cli import simulate_range
+from majiang.tiles import full_set, parse_tile, parse_tiles
+
+T = parse_tile
+
+
+def _hand(dealer_tiles: str, indicator: str, fill: int = 0) -> Hand:
+    wall = arranged_wall(full_set(), [parse_tiles(dealer_tiles), None, None, None], 0,
+                         parse_tiles(indicator), (), fill)
+    return Hand.new("wuhan", "wh", dealer=0, wall=wall)
+
+
+def test_the_indicator_is_dead_and_fixes_laizi_and_pi() -> None:
+    hand = _hand("7z1m9m3m4m5m3p4p5p3s4s5s6s7s", "1m")
+    assert hand.wall_left() == 82 and hand.tile_count() == 136
+    view = hand.view(1)
+    assert (view["indicator"], view["laizi"]) == ("1m", "2m")
+    assert hand.special is not None and hand.special.pi == frozenset(parse_tiles("1m9m"))
+
+
+def test_special_tiles_go_out_as_one_tile_kongs_never_as_discards() -> None:
+    hand = _hand("7z1m9m3m4m5m3p4p5p3s4s5s6s7s", "1m", fill=1)
+    legal = hand.legal_actions(0)
+    kongs = {(a.kind, a.tile) for a in legal if a.type == "kong"}
+    assert {("red_kong", T("7z")), ("pi_kong", T("1m")), ("pi_kong", T("9m"))} <= kongs
+    assert DISCARDS[T("7z")] not in legal and DISCARDS[T("1m")] not in legal
+    special = next(a for a in legal if a.kind == "red_kong")
+    hand.apply(0, special)
+    assert hand.melds[0][0].kind == "red_kong" and hand.melds[0][0].size() == 1
+    assert hand.turn == 0 and hand.drawn is not None and hand.tile_count() == 136
+
+
+def test_the_pass_lock_is_by_kind() -> None:
+    hand = Hand.new("wuhan", "lock")
+    hand.lock_kinds[2].add(T("5p"))
+    assert not hand.can_win_on(2, T("5p"), 0)
+
+
+def test_a_match_remembers_the_previous_laizi() -> None:
+    match = Match("wuhan", "lz", hands=2)
+    first = match.new_hand()
+    while not first.is_over:  # everyone throws the first plain tile, passes every claim
+        seat = min(first.to_act())
+        legal = first.legal_actions(seat)
+        first.apply(seat, next((a for a in legal if a.type == "pass"),
+                               next((a for a in legal if a.type == "discard"), legal[0])))
+    match.finish_hand()
+    assert match.new_hand().options["previous_laizi"] == first.view(None)["laizi"]
+
+
+def test_simulated_wuhan_hands_keep_every_invariant() -> None:
+    stats = simulate_range("wuhan", "wh", ["efficient", "efficient", "random", "random"], 0, 6)
+    assert stats.invariant_failures == 0, stats.failure_examples
