@@ -18,7 +18,6 @@ from __future__ import annotations
 INF = 99
 _CACHE: dict[bytes, tuple[int, ...]] = {}
 
-State = tuple[int, int, int, int]  # open sequences started at i-1 and i-2, sets so far, pair
 
 
 def suit_vector(key: bytes) -> tuple[int, ...]:
@@ -78,41 +77,69 @@ def _merge10(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(min(v, INF) for v in out)
 
 
+# A DP state packs (open sequences from i-1, from i-2, sets so far, pair) as a + 5b + 25k + 125p.
+_DECODE = [(s % 5, s // 5 % 5, s // 25 % 5, s // 125) for s in range(250)]
+
+
+def _choices(have: int, near: int, base: int) -> list[tuple[int, int, int, int, int]]:
+    """(new sequences, sets added, pair added, loose cost, exact cost) at one position."""
+    out = []
+    for q in range(min(4 - base, near) + 1):
+        for t in range(2 if have else 1):
+            for pp in range(2 if have else 1):
+                demand = base + q + 3 * t + 2 * pp
+                if demand > 4:
+                    continue
+                loose = demand - have if demand > have else 0
+                exact = demand - have if demand >= have else INF
+                out.append((q, q + t, pp, loose, exact))
+    return out
+
+
+_CHOICES = {
+    (have, near, base): _choices(have, near, base)
+    for have in range(5)
+    for near in range(13)
+    for base in range(5)
+}
+
+
 def _compute(key: bytes, sequences: bool) -> tuple[int, ...]:
+    """The 20-number vector of one block by dynamic programming over its positions."""
     size = len(key)
     padded = bytes(key) + b"\0\0"
-    states: dict[State, tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
+    loose = {0: 0}
+    exact = {0: 0}
     for i in range(size):
         have = padded[i]
         near = have + padded[i + 1] + padded[i + 2] if sequences and i < size - 2 else 0
-        new: dict[State, tuple[int, int]] = {}
-        for (a, b, k, p), (loose, exact) in states.items():
-            base = a + b
-            max_q = min(4 - base, 4 - k, near)  # each new sequence must touch a held tile
-            max_t = 1 if have and k < 4 else 0
-            max_p = 0 if p or not have else 1
-            for q in range(max_q + 1):
-                for t in range(max_t + 1):
-                    if k + q + t > 4:
-                        break
-                    for pp in range(max_p + 1):
-                        demand = base + q + 3 * t + 2 * pp
-                        if demand > 4:
-                            break
-                        lo = loose + demand - have if demand > have else loose
-                        ex = exact + demand - have if demand >= have else INF
-                        state = (q, a, k + q + t, p + pp)
-                        old = new.get(state)
-                        if old is None:
-                            new[state] = (lo, min(ex, INF))
-                        else:
-                            new[state] = (min(old[0], lo), min(old[1], ex))
-        states = new
+        new_loose: dict[int, int] = {}
+        new_exact: dict[int, int] = {}
+        for state, lo in loose.items():
+            ex = exact[state]
+            a, b, k, p = _DECODE[state]
+            for q, dk, dp, add_lo, add_ex in _CHOICES[(have, near, a + b)]:
+                if k + dk > 4 or p + dp > 1:
+                    continue
+                nxt = q + 5 * a + 25 * (k + dk) + 125 * (p + dp)
+                v = lo + add_lo
+                old = new_loose.get(nxt)
+                if old is None:
+                    new_loose[nxt] = v
+                    new_exact[nxt] = min(ex + add_ex, INF)
+                else:
+                    if v < old:
+                        new_loose[nxt] = v
+                    v = ex + add_ex
+                    if v < new_exact[nxt]:
+                        new_exact[nxt] = v
+        loose, exact = new_loose, new_exact
     used = [INF] * 20
-    for (_a, _b, k, p), (loose, exact) in states.items():
+    for state, lo in loose.items():
+        _a, _b, k, p = _DECODE[state]
         i = 5 * p + k
-        used[i] = min(used[i], loose)
-        used[10 + i] = min(used[10 + i], exact)
+        used[i] = min(used[i], lo)
+        used[10 + i] = min(used[10 + i], exact[state])
     return tuple(_with_free_groups(used[:10]) + _with_free_groups(used[10:]))
 
 
