@@ -51,7 +51,10 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
 
     Seven pairs count four of a kind as two pairs.
     """
-    b = bytes(counts)
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError):
+        b = counts_bytes(counts)  # raises a clear error
     try:
         x = _SUIT_L[b[:9]] + _SUIT_R[b[9:18]]
         y = _SUIT_L[b[18:27]] + _SUIT_R[b[27:]]
@@ -95,7 +98,10 @@ def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: 
 
 def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> list[int]:
     """Kinds that complete a 3n+1 hand (never a fifth copy; copies left are not checked)."""
-    b = bytes(counts)
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError):
+        b = counts_bytes(counts)  # raises a clear error
     if jokers or len(b) != 34 or not (shapes is _STANDARD or shapes is _ALL):
         return _waits_slow(counts, jokers, shapes)
     km, kp, ks, kz = b[:9], b[9:18], b[18:27], b[27:]

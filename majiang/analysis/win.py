@@ -46,11 +46,16 @@ def joker_need(key: bytes) -> tuple[int, int]:
 
 def is_complete(counts: Counts, jokers: int = 0) -> bool:
     """True if the concealed tiles (3n+2 with the jokers) form n sets and one pair."""
-    b = bytes(counts)
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError):
+        b = counts_bytes(counts)  # raises a clear error
     if len(b) != 34:
         counts_bytes(counts)
     if not jokers:
         return _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1
+    if jokers < 0:
+        raise ValueError(f"jokers must be >= 0, got {jokers}")
     try:
         m0, m1 = _JOKER_NEED[b[:9]]
         p0, p1 = _JOKER_NEED[b[9:18]]
@@ -109,7 +114,10 @@ def is_thirteen_orphans(counts: Counts, jokers: int = 0) -> bool:
 def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> bool:
     """True if the hand is complete in any of the shapes asked."""
     if shapes is _ALL:
-        b = bytes(counts)
+        try:
+            b = bytes(counts)
+        except (ValueError, TypeError):
+            b = counts_bytes(counts)  # raises a clear error
         if len(b) == 34:
             if not jokers:
                 if _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1:

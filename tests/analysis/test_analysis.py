@@ -140,6 +140,18 @@ def test_bad_counts() -> None:
         is_complete([0] * 33)
     with pytest.raises(ValueError, match="3n"):
         shanten(h("123m"))
+    with pytest.raises(ValueError, match=r"0\.\.4"):
+        is_complete([-1] + [0] * 33)
+    with pytest.raises(ValueError, match=r"0\.\.4"):
+        shanten([-1] + [0] * 33)
+    with pytest.raises(ValueError, match="4 of a kind"):
+        shanten([5] + [0] * 33)
+    with pytest.raises(ValueError, match="jokers"):
+        is_complete(h("11m"), -1)
+    with pytest.raises(ValueError, match="3n"):
+        waits(h("11m"))
+    with pytest.raises(ValueError, match="3n"):
+        acceptance(h("1m"))
 
 
 # --- arrangements -----------------------------------------------------------------------------
