@@ -158,7 +158,7 @@ def test_illegal_action_gets_an_error_and_the_prompt_stays(client: TestClient) -
 def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> None:
     from conftest import make_client
 
-    with make_client(sqlite_url, bot_delay=(1.5, 1.5)) as client:
+    with make_client(sqlite_url, bot_delay=(5.0, 5.0)) as client:
         token, code = quickplay(client, "alice")
         t = Transcript()
         with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
