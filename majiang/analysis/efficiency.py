@@ -102,7 +102,8 @@ def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> li
         b = bytes(counts)
     except (ValueError, TypeError):
         b = counts_bytes(counts)  # raises a clear error
-    if jokers or len(b) != 34 or not (shapes is _STANDARD or shapes is _ALL):
+    bits = 1 if shapes is _STANDARD else 7 if shapes is _ALL else int(shapes)
+    if jokers or len(b) != 34 or not bits & 1:
         return _waits_slow(counts, jokers, shapes)
     km, kp, ks, kz = b[:9], b[9:18], b[18:27], b[27:]
     sm = _complete(km, 9)
@@ -122,8 +123,8 @@ def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> li
             mask |= (_wait_mask(ks, 0) >> (0 if total - ss else 16) & 511) << 18
         if total - sz < 2:
             mask |= (_wait_mask(kz, 0) >> (0 if total - sz else 16) & 511) << 27
-    if shapes is _ALL:
-        mask |= _special_waits(b)
+    if bits != 1:
+        mask |= _special_waits(b, bits)
     out: list[int] = []
     while mask:
         low = mask & -mask
@@ -134,14 +135,15 @@ def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> li
     return out
 
 
-def _special_waits(b: bytes) -> int:
+def _special_waits(b: bytes, bits: int) -> int:
     """Bit mask of the seven pairs and thirteen orphans waits of a 13-tile hand (no jokers)."""
     mask = 0
-    odd = b.count(1) + b.count(3)
-    if odd == 1 and sum(b) == 13:
+    if bits & _SEVEN and b.count(1) + b.count(3) == 1 and sum(b) == 13:
         at = b.find(1)
         mask |= 1 << (at if at >= 0 else b.find(3))
-    if b[1:8] == _Z7 and b[10:17] == _Z7 and b[19:26] == _Z7 and sum(b) == 13:
+    if not bits & _ORPHANS or b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
+        return mask
+    if sum(b) == 13:
         present = [t for t in _ORPHAN_KINDS if b[t]]
         if len(present) == 13:
             for t in _ORPHAN_KINDS:
@@ -188,10 +190,11 @@ def acceptance(
     if len(left) != 34:
         raise ValueError(f"unseen must have 34 entries, got {len(left)}")
     draws = _ALL_KINDS if kinds is None else tuple(sorted(set(kinds)))
-    if jokers or not (shapes is _STANDARD or shapes is _ALL):
+    bits = 1 if shapes is _STANDARD else 7 if shapes is _ALL else int(shapes)
+    if jokers or not bits & 1:
         options = _acceptance_slow(b, left, jokers, shapes, draws)
     else:
-        options = _acceptance_fast(b, left, shapes is _ALL, draws)
+        options = _acceptance_fast(b, left, bits, draws)
     options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
     return options
 
@@ -200,7 +203,7 @@ _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _acceptance_fast(
-    b: bytes, left: list[int], other_shapes: bool, draws: Sequence[int]
+    b: bytes, left: list[int], bits: int, draws: Sequence[int]
 ) -> list[DiscardOption]:
     """Per discard, one class merge per suit; each draw is then a tuple index and a lookup."""
     allowed = bytearray(34)
@@ -222,9 +225,9 @@ def _acceptance_fast(
         rests = (pair_class(p, sz), pair_class(m, sz), pair_class(z, mp), pair_class(s, mp))
         need = needs_of(mp, sz)[tiles - 1]
         assert need is not None
-        if other_shapes and tiles - 1 >= 13:
-            need = min(need, *other_needs(counters))
-        other_shapes = other_shapes and tiles >= 13
+        if bits != 1 and tiles - 1 >= 13:
+            need = min(need, _other_need(counters, bits))
+        other_shapes = bits != 1 and tiles >= 13
         better: list[int] = []
         count = 0
         for suit, (lo, _hi) in enumerate(_SUIT_SLICES):
@@ -240,11 +243,7 @@ def _acceptance_fast(
                     after = needs_of(rec & CLASS_MASK, rest)[tiles]
                     assert after is not None
                     if other_shapes:
-                        c = base_counters + (rec >> 32)
-                        other = _OTHER_MIN.get(c)
-                        if other is None:
-                            other_needs(c)
-                            other = _OTHER_MIN[c]
+                        other = _other_need(base_counters + (rec >> 32), bits)
                         if other < after:
                             after = other
                     lowers = seen[rec] = after < need
@@ -254,6 +253,16 @@ def _acceptance_fast(
         hand[d] += 1
         options.append(DiscardOption(d, max(need, 0) - 1, tuple(better), count))
     return options
+
+
+def _other_need(counters: int, bits: int) -> int:
+    """The need of the seven pairs and thirteen orphans shapes among `bits`."""
+    if bits == 7:
+        other = _OTHER_MIN.get(counters)
+        if other is not None:
+            return other
+    seven, orphans = other_needs(counters)
+    return min(seven if bits & _SEVEN else INF, orphans if bits & _ORPHANS else INF)
 
 
 def _acceptance_slow(

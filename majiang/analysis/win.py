@@ -137,7 +137,7 @@ def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) 
     bits = int(shapes)
     if bits & 1 and is_complete(b, jokers):
         return True
-    if bits & 2 and is_seven_pairs(b, jokers):
+    if bits & 2 and sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers:
         return True
     return bool(bits & 4) and is_thirteen_orphans(b, jokers)
 
