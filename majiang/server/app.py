@@ -349,6 +349,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 table = None
             user_id = user.id if user is not None else None
             real_code = table.code if table is not None else None
+            closed = (
+                server.tables.table_json(db, table)
+                if table is not None and table.status == "closed" else None
+            )
+        if closed is not None:  # nothing live to attach to: say so and close
+            await websocket.accept()
+            await websocket.send_json({"type": "table", "table": closed})
+            await websocket.close(code=1000)
+            return
         if user_id is None or real_code is None:
             await websocket.accept()
             reason = "bad token" if user_id is None else "no such table"

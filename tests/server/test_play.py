@@ -259,6 +259,16 @@ def test_bad_token_is_refused(client: TestClient) -> None:
         assert msg["type"] == "error"
 
 
+def test_a_closed_table_answers_its_state_and_closes(client: TestClient) -> None:
+    token, _ = signup(client, "alice")
+    code = client.post("/api/tables", json={"rules": "tuidaohu", "bots": 1},
+                       headers=auth(token)).json()["code"]
+    assert client.post(f"/api/tables/{code}/dissolve", headers=auth(token)).status_code == 200
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "table" and msg["table"]["status"] == "closed"
+
+
 def test_two_players_and_two_bots(client: TestClient) -> None:
     """Two people at one table, each on their own connection: each sees only their own tiles."""
     import threading
