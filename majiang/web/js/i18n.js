@@ -90,6 +90,7 @@ const TEXT = {
   seats_label: ["座位", "Seats"],
   empty_seat: ["空位", "empty"],
   hand_over: ["本局结束", "Hand over"],
+  table_closed: ["牌桌已关闭（没有真人玩家或余额不足）", "The table is closed (no human player left, or not enough silver)"],
   score: ["本局得分", "This hand"],
 };
 

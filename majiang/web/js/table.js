@@ -14,7 +14,7 @@ export class TableScreen {
   constructor(root, app, code) {
     this.root = root; this.app = app; this.code = code;
     this.table = null; this.view = null; this.prompt = null; this.settlement = null;
-    this.log = []; this.wins = []; this.kongs = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
+    this.log = []; this.wins = []; this.kongs = []; this.trace = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
     this.error = ""; this.tick = setInterval(() => this.renderTimer(), 250);
     this.timerEl = h("div", { class: "timer", id: "timer" });
   }
@@ -31,9 +31,18 @@ export class TableScreen {
     if (this.closed) return;
     const ws = new WebSocket(tableSocketUrl(this.code));
     this.ws = ws;
-    ws.onopen = () => { this.connects = (this.connects || 0) + 1; this.retry = 0; this.status = "connected"; this.renderStatus(); };
+    ws.onopen = () => {
+      this.trace.push("open");
+      this.connects = (this.connects || 0) + 1;
+      this.retry = 0; this.status = "connected"; this.renderStatus();
+      // After a reconnect the table may have moved on (or closed) while we were away.
+      if (this.connects > 1) get(`/api/tables/${encodeURIComponent(this.code)}`)
+        .then((tb) => { if (tb.status === "closed") { this.table = tb; this.render(); } })
+        .catch(() => {});
+    };
     ws.onmessage = (ev) => { try { this.onMessage(JSON.parse(ev.data)); } catch (e) { console.error(e); } };
     ws.onclose = (ev) => {
+      this.trace.push(`close:${ev.code}`);
       if (this.ws !== ws || this.closed) return;
       this.status = "reconnecting"; this.renderStatus();
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) { this.error = ev.reason || "closed"; this.render(); return; }
@@ -49,6 +58,10 @@ export class TableScreen {
   }
 
   onMessage(msg) {
+    // A short trace of what arrived, for debugging in the console: majiang.screen.trace
+    this.trace.push(msg.type + (msg.prompt_id != null ? `:${msg.prompt_id}` : "")
+      + (msg.event ? `:${msg.event.type}` : ""));
+    if (this.trace.length > 40) this.trace.shift();
     switch (msg.type) {
       case "table": this.table = msg.table; break;
       case "state":
@@ -136,6 +149,9 @@ export class TableScreen {
     const header = this.headerEl();
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
     const parts = [header];
+    if (this.table && this.table.status === "closed")
+      parts.push(h("div", { class: "card notice", id: "table-closed" }, bi(t("table_closed"), tOther("table_closed")), " ",
+        h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
     else parts.push(this.boardEl());
     if (this.settlement) parts.push(this.settlementOverlay());
