@@ -17,7 +17,7 @@ program and every later hand with that suit or pair of classes is a lookup.
 
 from __future__ import annotations
 
-from majiang.analysis.distance import INF, suit_vector
+from majiang.analysis.distance import INF, merge, suit_vector
 
 LOW = (1 << 32) - 1
 SHIFT = 16
@@ -46,23 +46,6 @@ def _class_of(vector: tuple[int, ...]) -> int:
     return cid
 
 
-def merge(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
-    """Min-plus merge of two (sets, sets + pair) vectors of 10."""
-    out = [INF] * 10
-    for i in range(5):
-        xi = x[i]
-        xpi = x[5 + i]
-        for j in range(5 - i):
-            k = i + j
-            v = xi + y[j]
-            if v < out[k]:
-                out[k] = v
-            v = min(xpi + y[j], xi + y[5 + j])
-            if v < out[5 + k]:
-                out[5 + k] = v
-    return tuple(min(v, INF) for v in out)
-
-
 def _counters(key: bytes) -> int:
     ends = (key[0], key[8]) if len(key) == 9 else tuple(key)
     return (
@@ -81,7 +64,7 @@ def _fill_suit(key: bytes) -> None:
         raise ValueError("counts must have 34 entries")
     if sum(key) > 14 or max(key) > 4:
         raise ValueError("a hand holds at most 14 tiles and 4 of a kind")
-    cid = _class_of(suit_vector(key)[:10])
+    cid = _class_of(suit_vector(key))
     counters = _counters(key) << 32
     SUIT_L[key] = counters | cid << SHIFT
     SUIT_R[key] = counters | cid

@@ -6,7 +6,7 @@ them from `counts`). A joker may stand for any kind, but never for a fifth copy 
 
 from __future__ import annotations
 
-from majiang.analysis.distance import INF, suit_vector
+from majiang.analysis.distance import INF, exact_vector
 from majiang.analysis.groups import Counts, Shape
 from majiang.analysis.suit import COMPLETE, COMPLETE_SZ
 from majiang.tiles import TERMINALS_AND_HONORS
@@ -37,9 +37,9 @@ def joker_need(key: bytes) -> tuple[int, int]:
     """(jokers to make the suit sets only, extra jokers to make it sets and the pair)."""
     need = _JOKER_NEED.get(key)
     if need is None:
-        vec = suit_vector(key)
-        sets_only = min(vec[10:15])
-        with_pair = min(vec[15:20])
+        vec = exact_vector(key)
+        sets_only = min(vec[:5])
+        with_pair = min(vec[5:])
         need = _JOKER_NEED[key] = (sets_only, min(with_pair - sets_only, INF))
     return need
 
