@@ -199,6 +199,7 @@ class TableRunner:
         elif kind == "bot_move":
             self._on_bot_move(item[1], item[2])
         elif kind == "check":
+            self._refresh_conn_seats()
             self._check_start()
         elif kind == "stop":
             self._close(notify=False)
@@ -264,6 +265,15 @@ class TableRunner:
                 self._owner_returns(seat)
         elif self.last_settlement is not None:
             conn.send({"type": "settlement", "settlement": self.last_settlement})
+
+    def _refresh_conn_seats(self) -> None:
+        """After a lobby change: a watcher who sat down (or a player who left) gets their seat."""
+        with self._db() as db:
+            seat_of = {s.user_id: s.seat for s in lobby.seats_of(db, self._table(db)).values()}
+        for conn in self.conns:
+            if self.hand is not None and conn.user_id in self.hand.user_ids:
+                continue  # a hand's seats never change
+            conn.seat = seat_of.get(conn.user_id) if conn.user_id is not None else None
 
     def _on_detach(self, conn: Connection) -> None:
         if conn in self.conns:

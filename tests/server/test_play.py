@@ -301,3 +301,26 @@ def test_two_players_and_two_bots(client: TestClient) -> None:
         assert t.settlement is not None
     assert transcripts[0].settlement == transcripts[3].settlement
     assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_a_watcher_who_joins_gets_the_seat(sqlite_url: str) -> None:
+    from conftest import make_client
+
+    with make_client(sqlite_url, min_turn_seconds=1, bank_seconds=0) as client:
+        watcher_joins(client)
+
+
+def watcher_joins(client: TestClient) -> None:
+    alice, _ = signup(client, "alice")
+    bob, _ = signup(client, "bob")
+    code = client.post("/api/tables", json={"rules": "tuidaohu", "level": 1, "bots": 2,
+                                            "turn_seconds": 1},
+                       headers=auth(alice)).json()["code"]
+    with client.websocket_connect(f"/ws/tables/{code}?token={bob}") as ws:
+        assert ws.receive_json()["type"] == "table"  # watching, not seated
+        assert client.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 200
+        assert client.post(f"/api/tables/{code}/ready", headers=auth(alice)).status_code == 200
+        ws.send_json({"type": "ready"})
+        t = Transcript()
+        assert play(ws, t)  # alice is not connected: her seat times out, then 托管 plays it
+        assert assert_no_leak(t.frames, 3) > 5
