@@ -25,7 +25,6 @@ from majiang.analysis.classes import PAIR_L as _PAIR_L
 from majiang.analysis.classes import PAIR_R as _PAIR_R
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
-from majiang.analysis.classes import other_needs as _other
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import Counts, DiscardOption, Shape
 from majiang.analysis.suit import COMPLETE, WAITS
@@ -36,10 +35,7 @@ _ALL_KINDS = tuple(range(34))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _Z7 = bytes(7)
 _complete = COMPLETE.get
-
 _wait_mask = WAITS.get
-
-
 _STANDARD = Shape.STANDARD
 _ALL = Shape.ALL
 _SEVEN = int(Shape.SEVEN_PAIRS)
@@ -85,7 +81,7 @@ def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: 
     if not bits & 1:
         need = INF
     if total >= 13:
-        seven, orphans = _other(counters)
+        seven, orphans = other_needs(counters)
         if bits & _SEVEN and seven < need:
             need = seven
         if bits & _ORPHANS and orphans < need:
