@@ -225,4 +225,7 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
         page.click("#replay-next")
     assert page.locator("#replay-step").inner_text().startswith("30 /")
     shot(page, "05-replay")
+    page.click("#replay-last")
+    page.wait_for_selector("#replay #settlement")
+    shot(page, "06-replay-end")
     assert PAGE_ERRORS == [], PAGE_ERRORS

@@ -84,6 +84,7 @@ const TEXT = {
   connecting: ["连接中…", "Connecting…"],
   reconnecting: ["连接断开，正在重连…", "Connection lost, reconnecting…"],
   connected: ["已连接", "Connected"],
+  closed: ["已关闭", "Closed"],
   error: ["出错", "Error"],
   melds: ["副露", "Melds"],
   discards: ["弃牌", "Discards"],

@@ -41,6 +41,11 @@ function recordNames(rec) {
   return Array.from({ length: typeof n === "number" ? n : 4 }, (_, i) => `${t("seat")} ${i + 1}`);
 }
 
+/** A record's events, each once: a draw's copy for the other seats (without the tile) is dropped. */
+export function replayEvents(rec) {
+  return ((rec.record || rec).events || []).filter((e) => e.exclude == null);
+}
+
 /** Fold events[0..k) of a hand record into an open view (every hand face up) and the settlement. */
 export function replayState(rec, k) {
   const names = recordNames(rec);
@@ -60,7 +65,7 @@ export function replayState(rec, k) {
   let settlement = null;
   const wins = [];
   const kongs = [];
-  const events = R.events || [];
+  const events = replayEvents(rec);
   for (const ev of events.slice(0, k)) {
     const s = ev.seat ?? ev.to;
     if (ev.wall_left != null) view.wall_left = ev.wall_left;
@@ -122,9 +127,21 @@ export function replayState(rec, k) {
       case "exhaustive_draw":
         view.phase = "over";
         break;
-      case "settlement":
-        settlement = { ...ev, ...(postedEnd || {}), winners: ev.winners, stake: rec.stake };
-        if (postedEnd) settlement.levels_after = null;
+      case "settlement": {
+        // Silver of the whole hand: every posted settlement event (kong money and the end).
+        const last = posted[posted.length - 1];
+        const sum = (key) => names.map((_, i) => posted.reduce((a, x) => a + (Number(x[key]?.[i]) || 0), 0));
+        const answers = R.result?.answers || [];
+        settlement = {
+          ...ev, stake: rec.stake, silver: undefined, units: undefined,
+          winners: (ev.winners || []).map((seat, i) => ({ seat, decomposition: answers[i]?.decomposition })),
+          payments: { units: sum("units"), silver: sum("silver") },
+          end_silver: postedEnd ? postedEnd.silver : null,
+          balances_after: last ? last.balances_after : null,
+        };
+        view.phase = "over";
+        break;
+      }
         view.phase = "over";
         break;
       default:
@@ -136,7 +153,7 @@ export function replayState(rec, k) {
 
 export async function renderReplay(root, handId) {
   const rec = await get(`/api/hands/${encodeURIComponent(handId)}`);
-  const events = (rec.record || rec).events || [];
+  const events = replayEvents(rec);
   let k = 0;
   let playing = null;
   const draw = () => {
@@ -153,7 +170,7 @@ export async function renderReplay(root, handId) {
         h("button", { id: "replay-prev", onclick: () => { k = Math.max(0, k - 1); draw(); } }, "◀ ", t("prev")),
         h("span", { class: "step", id: "replay-step" }, `${k} / ${events.length}`),
         h("button", { id: "replay-next", onclick: () => { k = Math.min(events.length, k + 1); draw(); } }, t("next"), " ▶"),
-        h("button", { onclick: () => { k = events.length; draw(); } }, t("last"), " ▶▶"),
+        h("button", { id: "replay-last", onclick: () => { k = events.length; draw(); } }, t("last"), " ▶▶"),
         h("button", { class: "secondary", onclick: () => {
           if (playing) { clearInterval(playing); playing = null; }
           else playing = setInterval(() => { if (k >= events.length) { clearInterval(playing); playing = null; } else { k += 1; draw(); } }, 600);

@@ -45,7 +45,7 @@ export function netsToLines(nets, reason) {
     let owe = Math.max(0, -(Number(v) || 0));
     for (let payee = 0; payee < need.length && owe > 0; payee++) {
       const x = Math.min(owe, need[payee]);
-      if (x > 0) { lines.push({ payer, payee, amount: x, reason }); owe -= x; need[payee] -= x; }
+      if (x > 0) { lines.push({ payer, payee, silver: x, reason }); owe -= x; need[payee] -= x; }
     }
   });
   return lines;
@@ -59,8 +59,7 @@ export function paymentLines(settlement, kongEvents = []) {
     const nets = Array.isArray(ev.silver?.silver) ? ev.silver.silver : ev.payments;
     if (Array.isArray(nets)) lines.push(...netsToLines(nets, REASONS[ev.kind] || { zh: "杠钱", en: "kong money" }));
   }
-  const nets = Array.isArray(settlement.silver) ? settlement.silver
-    : Array.isArray(settlement.units) ? settlement.units : settlement.win_payments;
+  const nets = Array.isArray(settlement.silver) ? settlement.silver : settlement.end_silver;
   if (Array.isArray(nets))
     lines.push(...netsToLines(nets, REASONS[settlement.win_type] || REASONS.hand_end));
   return lines;
@@ -96,11 +95,11 @@ export function settlementEl(settlement, names, mySeat, wins = [], kongEvents = 
         h("tr", { class: "total" }, h("td", {}, bi(t("total"), tOther("total"))),
           h("td", { class: "num" }, String(w.value ?? ""))))));
 
-  const derived = !(Array.isArray(s.lines) && s.lines.length) && Array.isArray(s.silver);
   const lines = paymentLines(s, kongEvents).map((l) => h("li", { class: "payment-line" },
-    `${nameOf(names, l.payer)} -> ${nameOf(names, l.payee)}: ${fmtInt(l.amount)}`,
-    derived ? ` ${t("taels")}` : ` ${t("units")}`,
-    l.silver != null ? ` = ${fmtInt(l.silver)} ${t("taels")}` : "",
+    `${nameOf(names, l.payer)} -> ${nameOf(names, l.payee)}: `,
+    l.amount != null ? `${fmtInt(l.amount)} ${t("units")}` : "",
+    l.amount != null && l.silver != null ? " = " : "",
+    l.silver != null ? `${fmtInt(l.silver)} ${t("taels")}` : "",
     l.reason ? ` (${tr(l.reason)})` : ""));
 
   const n = names.length;

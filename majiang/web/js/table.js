@@ -44,6 +44,7 @@ export class TableScreen {
     ws.onclose = (ev) => {
       this.trace.push(`close:${ev.code}`);
       if (this.ws !== ws || this.closed) return;
+      if (this.table && this.table.status === "closed") { this.status = "closed"; this.render(); return; }
       this.status = "reconnecting"; this.renderStatus();
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) { this.error = ev.reason || "closed"; this.render(); return; }
       const delay = Math.min(500 * 2 ** this.retry, 5000);
