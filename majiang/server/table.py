@@ -595,12 +595,22 @@ class TableRunner:
             },
             "kong_money": [{"units": s.units, "silver": s.silver} for s in kong],
             "lines": games.payment_lines(engine, hand.stake),
-            "hands": [e.data.get("hands") for e in engine.events if e.kind == "settlement"][-1:],
+            "hands": next(
+                (e.data.get("hands") for e in reversed(engine.events) if e.kind == "settlement"),
+                None,
+            ),
         }
         if moved is not None:
-            out.update(moved.to_json())
-        out["balances"] = balances
-        out["levels"] = [economy.level_for(b).to_json() for b in balances]
+            out["event"] = moved.to_json()
+            out["units"] = moved.units
+        start = kong[0].balances_before if kong else (
+            moved.balances_before if moved is not None else balances
+        )
+        out["silver"] = out["payments"]["silver"]
+        out["balances_before"] = list(start)
+        out["balances_after"] = out["balances"] = balances
+        out["levels_before"] = [economy.level_for(b).to_json() for b in start]
+        out["levels_after"] = out["levels"] = [economy.level_for(b).to_json() for b in balances]
         return out
 
     def _finish_rows(self, db: Session) -> None:

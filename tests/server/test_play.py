@@ -72,6 +72,9 @@ def test_whole_hand(client: TestClient) -> None:
         assert sum(settlement["payments"]["units"]) == 0
         assert sum(settlement["payments"]["silver"]) == 0
         assert settlement["balances_after"] == settlement["balances"]
+        assert [a - b for a, b in zip(settlement["balances_after"], settlement["balances_before"],
+                                      strict=True)] == settlement["silver"]
+        assert len(settlement["hands"]) == 4
         for w in settlement["winners"]:
             assert w["patterns"]
             assert all({"id", "zh", "en", "value"} <= set(p) for p in w["patterns"])
