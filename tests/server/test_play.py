@@ -327,3 +327,30 @@ def watcher_joins(client: TestClient) -> None:
         t = Transcript()
         assert play(ws, t)  # alice is not connected: her seat times out, then 托管 plays it
         assert assert_no_leak(t.frames, 3) > 5
+
+
+def test_kong_money_is_settled_mid_hand(client: TestClient) -> None:
+    """Play hands until one has kong money: each economy event is its own settlement, in order,
+    posted as it happens (the event frame carries the silver moved) and zero-sum."""
+    token, code = quickplay(client, "alice")
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        for _ in range(25):
+            t = Transcript()
+            assert play(ws, t)
+            kongs = [f["event"] for f in t.frames
+                     if f["type"] == "event" and f["event"]["type"] == "kong_money"]
+            if kongs:
+                break
+            ws.send_json({"type": "ready"})
+        else:
+            raise AssertionError("no kong in 25 hands")
+    hand_id = t.settlement["hand_id"] if t.settlement else None
+    record = client.get(f"/api/hands/{hand_id}").json()
+    kinds = [s["kind"] for s in record["settlements"]]
+    assert kinds == ["kong_money"] * len(kongs) + ["hand_end"]
+    assert [s["event_index"] for s in record["settlements"]] == list(range(len(kinds)))
+    for frame, stored in zip(kongs, record["settlements"], strict=False):
+        assert frame["silver"]["silver"] == stored["silver"]
+        assert frame["payments"] == stored["units"]
+        assert sum(stored["silver"]) == 0
+    assert client.get("/api/ledger/check").json()["balanced"]
