@@ -6,10 +6,10 @@ table keyed by the pair of class ids, and the whole hand is three merges. Each s
 carries packed counters (tiles, pairs, singles, terminals and honours held) that add up across
 suits in one integer addition, for the tile count and the seven pairs and thirteen orphans shapes.
 
-    x = SUIT_L[m] + SUIT_R[p]         low 32 bits: (class m << 16) | class p; high bits: counters
+    x = SUIT_L[m] + SUIT_R[p]         low 24 bits: (class m << 12) | class p; above: counters
     y = SUIT_L[s] + SUIT_R[z]
     needs = NEEDS[PAIR_L[x & LOW] + PAIR_R[y & LOW]]     tiles to add for n = 0..4 sets + pair
-    counters = (x + y) >> 32
+    counters = (x + y) >> 24
 
 All tables are filled on first use of an entry (`fill`), so a miss costs one small dynamic
 program and every later hand with that suit or pair of classes is a lookup.
@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from majiang.analysis.distance import INF, merge, suit_vector
 
-LOW = (1 << 32) - 1
-SHIFT = 16
-# counters, packed from bit 32: tiles (8 bits), pairs (7), singles (6), orphans (4), orphan pairs
-TILES, PAIRS, SINGLES, ORPHANS, ORPHAN_PAIRS = 0, 8, 15, 21, 25
+SHIFT = 12  # bits of a class id
+COUNTERS = 2 * SHIFT  # where the packed counters start
+LOW = (1 << COUNTERS) - 1
+TILE_MASK = 63
+# counters, packed from bit COUNTERS: tiles (6 bits), pairs (5), singles (6), orphans (4),
+# orphan pairs (4); with at most 14 tiles a suit, the sums over four suits never overflow.
+TILES, PAIRS, SINGLES, ORPHANS, ORPHAN_PAIRS = 0, 6, 11, 17, 21
 
 SUIT_L: dict[bytes, int] = {}
 SUIT_R: dict[bytes, int] = {}
@@ -65,7 +68,7 @@ def _fill_suit(key: bytes) -> None:
     if sum(key) > 14 or max(key) > 4:
         raise ValueError("a hand holds at most 14 tiles and 4 of a kind")
     cid = _class_of(suit_vector(key))
-    counters = _counters(key) << 32
+    counters = _counters(key) << COUNTERS
     SUIT_L[key] = counters | cid << SHIFT
     SUIT_R[key] = counters | cid
 
@@ -88,13 +91,13 @@ def other_needs(counters: int) -> tuple[int, int]:
     """(seven pairs need, thirteen orphans need) from the summed counters (cached)."""
     got = OTHER.get(counters)
     if got is None:
-        pairs = counters >> PAIRS & 127
+        pairs = counters >> PAIRS & 31
         singles = counters >> SINGLES & 63
         missing = max(0, 7 - pairs)
         seven = missing + max(0, missing - singles)
         orphans = 14 - (counters >> ORPHANS & 15) - (1 if counters >> ORPHAN_PAIRS & 15 else 0)
         got = OTHER[counters] = (seven, orphans)
-        OTHER_MIN[counters] = min(got) if counters & 255 >= 13 else INF
+        OTHER_MIN[counters] = min(got) if counters & TILE_MASK >= 13 else INF
     return got
 
 
@@ -110,7 +113,7 @@ def fill(b: bytes) -> None:
     _fill_pair(x)
     _fill_pair(y)
     _fill_needs(PAIR_L[x] + PAIR_R[y])
-    other_needs((SUIT_L[keys[0]] + SUIT_R[keys[1]] + SUIT_L[keys[2]] + SUIT_R[keys[3]]) >> 32)
+    other_needs((SUIT_L[keys[0]] + SUIT_R[keys[1]] + SUIT_L[keys[2]] + SUIT_R[keys[3]]) >> COUNTERS)
 
 
 CLASS_MASK = (1 << SHIFT) - 1
@@ -118,7 +121,7 @@ _NEIGHBOURS: dict[bytes, tuple[int, ...]] = {}
 
 
 def suit_record(key: bytes) -> int:
-    """(counters << 32) | class of one suit key."""
+    """(counters << COUNTERS) | class of one suit key."""
     rec = SUIT_R.get(key)
     if rec is None:
         _fill_suit(key)

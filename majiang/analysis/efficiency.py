@@ -18,6 +18,7 @@ from majiang.analysis.classes import (
     pair_class,
     suit_record,
 )
+from majiang.analysis.classes import COUNTERS as _COUNTERS
 from majiang.analysis.classes import LOW as _LOW
 from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
@@ -55,14 +56,14 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
         x = _SUIT_L[b[:9]] + _SUIT_R[b[9:18]]
         y = _SUIT_L[b[18:27]] + _SUIT_R[b[27:]]
         needs = _NEEDS[_PAIR_L[x & _LOW] + _PAIR_R[y & _LOW]]
-        counters = (x + y) >> 32
+        counters = (x + y) >> _COUNTERS
         if not jokers:
             if shapes is _ALL:
-                need = needs[counters & 255]
+                need = needs[counters & 63]
                 other = _OTHER_MIN[counters]
                 return (need if need < other else other) - 1  # type: ignore[operator]
             if shapes is _STANDARD:
-                return needs[counters & 255] - 1  # type: ignore[operator]
+                return needs[counters & 63] - 1  # type: ignore[operator]
     except KeyError:
         fill(counts_bytes(counts))
         return shanten(counts, jokers, shapes)
@@ -72,7 +73,7 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
 
 
 def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: Shape) -> int:
-    total = (counters & 255) + jokers
+    total = (counters & 63) + jokers
     if not total % 3 or total > 14 or jokers < 0:
         raise ValueError(f"shanten needs a 3n+1 or 3n+2 hand of at most 14 tiles, got {total}")
     need = needs[total]
@@ -215,7 +216,7 @@ def _acceptance_fast(
         keys = [bytes(hand[lo:hi]) for lo, hi in _SUIT_SLICES]
         recs = [suit_record(k) for k in keys]
         m, p, s, z = (r & CLASS_MASK for r in recs)
-        counters = sum(r >> 32 for r in recs)
+        counters = sum(r >> _COUNTERS for r in recs)
         mp = pair_class(m, p)
         sz = pair_class(s, z)
         rests = (pair_class(p, sz), pair_class(m, sz), pair_class(z, mp), pair_class(s, mp))
@@ -228,7 +229,7 @@ def _acceptance_fast(
         count = 0
         for suit, (lo, _hi) in enumerate(_SUIT_SLICES):
             rest = rests[suit]
-            base_counters = counters - (recs[suit] >> 32)
+            base_counters = counters - (recs[suit] >> _COUNTERS)
             seen: dict[int, bool] = {}  # draws with the same record have the same effect
             for i, rec in enumerate(neighbours(keys[suit])):
                 t = lo + i
@@ -239,7 +240,7 @@ def _acceptance_fast(
                     after = needs_of(rec & CLASS_MASK, rest)[tiles]
                     assert after is not None
                     if other_shapes:
-                        other = _other_need(base_counters + (rec >> 32), bits)
+                        other = _other_need(base_counters + (rec >> _COUNTERS), bits)
                         if other < after:
                             after = other
                     lowers = seen[rec] = after < need
