@@ -140,10 +140,12 @@ def try_click(locator: Any) -> bool:
     return True
 
 
-def play_until_settlement(page: Any) -> int:
+def play_until_settlement(page: Any, mid_shot: str | None = None, reconnect: bool = False) -> int:
     """Click legal actions and tiles until the settlement appears; returns the clicks made.
 
-    Win whenever offered, pass on claims, otherwise discard the drawn tile (or any legal tile)."""
+    Win whenever offered, pass on claims, otherwise discard the drawn tile (or any legal tile),
+    else take the first offered action. `mid_shot` names a screenshot taken after two clicks;
+    `reconnect` drops the WebSocket after three and waits for the client to reconnect."""
     clicks = 0
     deadline = time.monotonic() + HAND_TIMEOUT_S
     while page.locator("#settlement").count() == 0:
@@ -157,13 +159,14 @@ def play_until_settlement(page: Any) -> int:
         if try_click(page.locator("#btn-ready")):
             continue
         for selector in ("#actions button[data-action=win]", "#actions button[data-action=pass]",
-                         "#drawn img.discardable", "#hand img.discardable"):
+                         "#drawn img.discardable", "#hand img.discardable",
+                         "#actions button.action"):
             if try_click(page.locator(selector)):
                 clicks += 1
-                if clicks == 2:
+                if clicks == 2 and mid_shot:
                     page.wait_for_timeout(200)
-                    shot(page, "02-table")
-                if clicks == 3:
+                    shot(page, mid_shot)
+                if clicks == 3 and reconnect:
                     # Drop the WebSocket: the client reconnects by itself and gets the view back.
                     before = page.evaluate("window.majiang.screen.connects")
                     page.evaluate("window.majiang.screen.ws.close()")
@@ -196,7 +199,7 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
     page.click("#btn-create")
     page.wait_for_selector("#table-code")
     page.wait_for_selector("#conn-status.conn-connected", timeout=15000)
-    clicks = play_until_settlement(page)
+    clicks = play_until_settlement(page, mid_shot="02-table", reconnect=True)
 
     settlement = page.locator("#settlement")
     text = settlement.inner_text()
@@ -228,4 +231,31 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
     page.click("#replay-last")
     page.wait_for_selector("#replay #settlement")
     shot(page, "06-replay-end")
+    assert PAGE_ERRORS == [], PAGE_ERRORS
+
+
+def test_a_guest_plays_a_hand_of_every_other_ruleset(server: str, page: Any) -> None:
+    """Every ruleset the server lists can be played in the browser to its settlement."""
+    page.goto(server + "/")
+    page.wait_for_selector("#btn-lang")
+    if page.locator("#btn-logout").count():
+        page.click("#btn-logout")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-create")
+    rulesets = page.evaluate("fetch('/api/rulesets').then(r => r.json())")
+    assert any(r["id"] == "tuidaohu" for r in rulesets)
+    for ruleset in rulesets:
+        if ruleset["id"] == "tuidaohu":
+            continue
+        page.wait_for_selector("#btn-create")
+        page.select_option("#sel-rules", ruleset["id"])
+        page.select_option("#sel-bots", str(ruleset["players"] - 1))
+        page.select_option("#sel-level", "1")
+        page.click("#btn-create")
+        page.wait_for_selector("#table-code")
+        play_until_settlement(page, mid_shot=f"10-{ruleset['id']}-table")
+        assert "结算" in page.locator("#settlement").inner_text()
+        shot(page, f"11-{ruleset['id']}-settlement")
+        page.locator(".overlay button.secondary", has_text="返回大厅").click()
+    page.wait_for_selector("#btn-create")
     assert PAGE_ERRORS == [], PAGE_ERRORS

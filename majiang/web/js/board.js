@@ -91,6 +91,8 @@ export function centerPanel(view, names, timerEl) {
     view.laizi ? h("div", { class: "laizi" }, bi(t("laizi"), tOther("laizi")), tileImg(view.laizi, { size: "sm" })) : null,
     view.indicator ? h("div", { class: "indicator" }, bi(t("indicator"), tOther("indicator")),
       tileImg(view.indicator, { size: "sm" })) : null,
+    view.kong_tile ? h("div", { class: "kong-tile" }, `${names[view.kong_tile.seat] ?? ""} ${t("adding_kong")}`,
+      tileImg(view.kong_tile.tile, { size: "sm" })) : null,
     view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
       : h("div", { class: "turn-name", id: "turn-name" }, view.turn === view.seat ? t("your_turn")
         : `${t("turn")}: ${turnName}`),

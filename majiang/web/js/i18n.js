@@ -43,6 +43,8 @@ const TEXT = {
   timer: ["计时", "Time"],
   bank: ["备用", "Bank"],
   declared: ["已亮牌", "Declared"],
+  set_aside: ["上架", "Set aside"],
+  adding_kong: ["补杠", "adds a kong"],
   revealed: ["亮出", "Revealed"],
   bot: ["机器人", "bot"],
   auto: ["托管", "auto-play"],

@@ -228,7 +228,9 @@ export class TableScreen {
     return h("div", { class: "my-hand", id: "my-hand" },
       h("div", { class: "hand-row" },
         h("span", { class: "hand", id: "hand" }, hand.map((x) => tile(x, "in-hand"))),
-        drawn ? h("span", { class: "drawn", id: "drawn" }, tile(drawn, "drawn-tile")) : null),
+        drawn ? h("span", { class: "drawn", id: "drawn" }, tile(drawn, "drawn-tile")) : null,
+        view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
+          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null),
       h("div", { class: "actions", id: "actions" }, buttons, h("span", { class: "hint muted" }, hint)));
   }
 
