@@ -173,6 +173,9 @@ class Hand:
         self.rng_version = rng_version
         self.shapes = ruleset.shapes
         shapes = self.shapes
+        # no scorer in win checks, no kind lock, no 拾/搶, no laizi: `_open_claims` inlines
+        self._plain = (mech.win_by_shape and mech.pass_lock != "kind" and not mech.orphans_claims
+                       and not mech.laizi)
         self._complete: Callable[[list[int]], bool] = (
             analysis.is_complete if shapes == Shape.STANDARD
             else lambda counts: is_complete(counts, shapes))
@@ -487,7 +490,7 @@ class Hand:
         if (self.mech.split_pair_exception and self.locked[seat]
                 and counts[tile] == 1 and sum(counts) == 1):
             self.locked[seat] = False
-        self._emit(DISCARD, {"seat": seat, "tile": NAME[tile]})
+        self.events.append(Event(DISCARD, None, {"seat": seat, "tile": NAME[tile]}))
         if self.follow is not None:
             self._follow_dealer(seat, tile)
         self._open_claims(seat, tile)
@@ -527,14 +530,24 @@ class Hand:
             self._watch_rain(discarder, tile)
             if tile in self.special.special:  # a plain special tile: nobody claims or wins it
                 n = 1
+        plain = self._plain
+        locked = self.locked
+        complete = self._complete
         for step in range(1, n):
             seat = (discarder + step) % n
-            options: list[Action] = []
-            if self.can_win_on(seat, tile, discarder):
-                options.append(WIN_ACTION)
-            if self.mech.orphans_claims:
-                options.extend(self._orphan_claims(seat, tile, step == 1))
-            have = self.counts[seat][tile]
+            counts = self.counts[seat]
+            if plain:  # the hot path of `can_win_on` (no scorer, no kind lock, no singles)
+                win = False
+                if not locked[seat]:
+                    counts[tile] += 1
+                    win = complete(counts)
+                    counts[tile] -= 1
+                options = [WIN_ACTION] if win else []
+            else:
+                options = [WIN_ACTION] if self.can_win_on(seat, tile, discarder) else []
+                if self.mech.orphans_claims:
+                    options.extend(self._orphan_claims(seat, tile, step == 1))
+            have = counts[tile]
             if calls_allowed and (have >= 2 or (self.allows_chow and step == 1)) and (
                     not self.singles[seat]):
                 declared = self.declared[seat]
@@ -756,10 +769,11 @@ class Hand:
         self.drawn = tile
         self.drawn_from_tail = replacement
         self.locked[seat] = False
-        self.lock_kinds[seat].clear()
-        self._emit("draw", {"seat": seat, "tile": NAME[tile], "replacement": replacement},
-                   to=seat)
-        self._emit("draw", {"seat": seat, "replacement": replacement}, exclude=seat)
+        if self.lock_kinds[seat]:
+            self.lock_kinds[seat].clear()
+        self.events.append(Event("draw", seat, {"seat": seat, "tile": NAME[tile],
+                                                "replacement": replacement}))
+        self.events.append(Event("draw", None, {"seat": seat, "replacement": replacement}, seat))
 
     def _replacement(self, seat: int) -> None:
         self.began = KONGED

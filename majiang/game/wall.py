@@ -44,6 +44,8 @@ class Wall:
 
     def left(self) -> int:
         """Tiles still drawable by normal draws (never into the reserved tail)."""
+        if not self.reserved:
+            return self.tail + 1 - self.live
         return min(self.tail + 1, len(self.tiles) - self.reserved) - self.live
 
     def tail_left(self) -> int:
