@@ -84,7 +84,7 @@ class Result:
 
 
 REGISTRY: list[Case] = []
-PLUGINS: list[str] = []
+PLUGINS: list[str] = ["majiang.sim.bench_ops"]  # hand_random, hand_efficient (issue 4)
 
 
 def register(op: str, impl: str, make: Make) -> None:
