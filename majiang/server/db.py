@@ -13,8 +13,17 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
+def normalize_url(url: str) -> str:
+    """`postgres://` and `postgresql://` URLs use psycopg 3 (the driver the package ships with)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets WAL mode and foreign keys."""
+    url = normalize_url(url)
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}

@@ -69,3 +69,11 @@ def test_grant_must_be_positive(db_url: str) -> None:
     sessions, uids, _, _ = setup(db_url, [100])
     with sessions() as db, pytest.raises(economy.EconomyError):  # type: ignore[attr-defined]
         ledger.grant(db, db.get(User, uids[0]), 0, "nothing")
+
+
+def test_postgres_urls_use_psycopg() -> None:
+    from majiang.server.db import normalize_url
+
+    assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
