@@ -62,3 +62,14 @@ def test_simulate_refuses_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_hands_per_second_is_positive() -> None:
     assert hands_per_second("random", 3) > 0
+
+
+def test_server_records_replay_too() -> None:
+    """The table server's record shape (rng_version, names, result) is read as well."""
+    from majiang.bots import get_bot
+    from majiang.game import Hand
+    from majiang.server import games
+    from majiang.sim.runner import play_hand
+
+    hand = play_hand(Hand.new("tuidaohu", "srv"), [get_bot("efficient", s) for s in range(4)])
+    assert verify(games.record(hand, ["a", "b", "c", "d"])) == []
