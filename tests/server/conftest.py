@@ -6,14 +6,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_player import make_client
 from sqlalchemy import create_engine, text
-
-from majiang.server.app import create_app
-from majiang.server.settings import Settings
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL")
 
@@ -49,12 +46,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'test.db'}"
-
-
-def make_client(url: str, **settings: Any) -> TestClient:
-    values: dict[str, Any] = {"database_url": url, "bot_delay": (0.0, 0.0), "secret": "test"}
-    values.update(settings)
-    return TestClient(create_app(Settings(**values)))
 
 
 @pytest.fixture

@@ -6,6 +6,16 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from majiang.server.app import create_app
+from majiang.server.settings import Settings
+
+
+def make_client(url: str, **settings: Any) -> TestClient:
+    """A test client of an app on `url`, bots at full speed, unless `settings` say otherwise."""
+    values: dict[str, Any] = {"database_url": url, "bot_delay": (0.0, 0.0), "secret": "test"}
+    values.update(settings)
+    return TestClient(create_app(Settings(**values)))
+
 
 def signup(client: TestClient, name: str, password: str = "secret1") -> tuple[str, dict[str, Any]]:
     r = client.post("/api/signup", json={"username": name, "password": password})

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, choose, play, signup
+from server_player import Transcript, auth, choose, make_client, play, signup
 
 from majiang.game import Action, Hand
 from majiang.server import games
@@ -159,8 +159,6 @@ def test_illegal_action_gets_an_error_and_the_prompt_stays(client: TestClient) -
 
 
 def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> None:
-    from conftest import make_client
-
     with make_client(sqlite_url, bot_delay=(5.0, 5.0)) as client:
         token, code = quickplay(client, "alice")
         t = Transcript()
@@ -217,8 +215,6 @@ def test_disconnect_hands_the_seat_to_a_bot(client: TestClient) -> None:
 
 
 def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
-    from conftest import make_client
-
     with make_client(sqlite_url, min_turn_seconds=1, bank_seconds=0) as client:
         token, code = quickplay(client, "alice", turn_seconds=1)
         with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
@@ -307,8 +303,6 @@ def test_two_players_and_two_bots(client: TestClient) -> None:
 
 
 def test_a_watcher_who_joins_gets_the_seat(sqlite_url: str) -> None:
-    from conftest import make_client
-
     with make_client(sqlite_url, min_turn_seconds=1, bank_seconds=0) as client:
         watcher_joins(client)
 
