@@ -11,10 +11,12 @@ needed more than four times.
 Runs of held tiles more than two empty positions apart share no group, so a suit is split into
 such blocks (each honour is its own block); a block's vector is computed once per shape of block
 (a block and its mirror image share one) and the suit's vector is the min-plus merge of its
-blocks'. Everything is cached.
+blocks'. Everything is cached, and the shipped table (`table`) answers most keys at once.
 """
 
 from __future__ import annotations
+
+from majiang.analysis.table import lookup
 
 INF = 99
 Vector = tuple[int, ...]
@@ -28,7 +30,7 @@ def suit_vector(key: bytes) -> Vector:
     """Tiles to add for k sets (entries 0-4) and k sets and a pair (5-9), surplus thrown away."""
     vec = _SUITS[0].get(key)
     if vec is None:
-        vec = _SUITS[0][key] = _from_blocks(key, 0)
+        vec = _SUITS[0][key] = lookup(key, 0) or _from_blocks(key, 0)
     return vec
 
 
@@ -36,7 +38,7 @@ def exact_vector(key: bytes) -> Vector:
     """The same, every tile used: the jokers that complete the suit exactly (INF: impossible)."""
     vec = _SUITS[1].get(key)
     if vec is None:
-        vec = _SUITS[1][key] = _from_blocks(key, 1)
+        vec = _SUITS[1][key] = lookup(key, 1) or _from_blocks(key, 1)
     return vec
 
 
