@@ -50,25 +50,24 @@ from majiang.game.actions import (
     Action,
 )
 from majiang.game.events import Event
-from majiang.game.laizi import Laizi, loser_state, rain_suit
+from majiang.game.laizi import Laizi, rain_suit
+from majiang.game.phases import CLAIM, CLAIMED, DEALT, DRAWN, KONGED, OVER, ROB, TURN
+from majiang.game.requests import score_request
 from majiang.game.variants import Mechanics, mechanics
+from majiang.game.views import seat_view
 from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall
 from majiang.game.winning import is_complete
 from majiang.tiles import (
     Tile,
     format_tiles,
-    from_counts,
     full_set,
     is_terminal_or_honor,
     tile_name,
 )
 
-TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
 SINGLE_MELDS = ("picked", "grabbed", "red_kong", "pi_kong", "laizi_kong")  # one-tile melds
 SET_MELDS = ("pung", "exposed_kong", "added_kong", "concealed_kong")
 NAME = tuple(tile_name(t) for t in range(34))  # the hot path's tile_name
-# how the current turn began
-DEALT, DRAWN, CLAIMED, KONGED = "dealt", "drawn", "claimed", "konged"
 
 
 class IllegalAction(ValueError):
@@ -903,97 +902,11 @@ class Hand:
     def score_request(self, winner: int, win_type: str, discarder: int | None,
                       tile: Tile) -> dict[str, Any]:
         """The scoring-contract request for `winner` winning on `tile` now."""
-        counts = list(self.counts[winner])
-        if win_type == "self_drawn":
-            counts[tile] -= 1
-        flags: list[str] = []
-        if win_type == "self_drawn" and self.drawn_from_tail:
-            flags.append("kong_replacement")
-        if win_type == "discard" and self.discard_after_kong:
-            flags.append("after_kong_discard")
-        if win_type != "robbing_kong" and (self.wall.left() == 0 or (
-                win_type == "self_drawn" and self.drawn_in_zone)):
-            flags.append("last_tile")
-        if self.declared[winner]:
-            flags.append("declared")
-        if self.locked[winner] and win_type != "self_drawn":
-            flags.append("passed_win")
-        if win_type == "self_drawn" and winner == self.dealer and len(self.actions) == 1:
-            flags.append("heavenly")
-        request: dict[str, Any] = {
-            "rules": self.rules, "players": self.players, "dealer": self.dealer,
-            "winner": winner, "win_type": win_type,
-            "discarder": None if win_type == "self_drawn" else discarder,
-            "hand": format_tiles(from_counts(counts)), "win_tile": tile_name(tile),
-            "melds": [m.to_json() for m in self.melds[winner]], "flags": flags,
-        }
-        if any(self.declared):
-            request["others"] = {str(s): {"declared": self.declared[s]}
-                                 for s in range(self.players) if s != winner}
-        if self.special is not None:
-            special = self.special
-            request["laizi"] = NAME[special.laizi]
-            request["indicator"] = NAME[special.indicator]
-            if self.options.get("previous_laizi") == NAME[special.laizi]:
-                flags.append("repeat_laizi")
-            request["others"] = {
-                str(s): loser_state(
-                    self.melds[s],
-                    self.counts[s] if s == discarder and win_type == "discard" else None,
-                    s == self.no_rain, special)
-                for s in range(self.players) if s != winner}
-        # table options the scorer reads: yangzhou's round wind, flags such as kawuxing's
-        # no_one_fan_discard
-        if "round_wind" in self.options:
-            request["round_wind"] = self.options["round_wind"]
-        flags.extend(str(f) for f in self.options.get("flags", ()))
-        return request
-
-    # ----------------------------------------------------------------- views
+        return score_request(self, winner, win_type, discarder, tile)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator), as JSON (protocol.md section 2)."""
-        over = self.phase == OVER
-        seats = []
-        for s in range(self.players):
-            revealed = self.revealed[s]
-            if over:
-                revealed = from_counts(self.counts[s])
-            elif self.declared[s]:  # 亮倒: the hand is shown, but not the tile just drawn
-                shown = list(self.counts[s])
-                if s == self.turn and self.phase == TURN and self.drawn is not None:
-                    shown[self.drawn] -= 1
-                revealed = from_counts(shown)
-            seats.append({
-                "seat": s, "name": self.names[s], "concealed": sum(self.counts[s]),
-                "melds": [m.to_json() for m in self.melds[s]],
-                "discards": [tile_name(t) for t in self.discards[s]],
-                "declared": self.declared[s],
-                "revealed": None if revealed is None else [tile_name(t) for t in revealed],
-            })
-        out: dict[str, Any] = {
-            "rules": self.rules, "players": self.players, "seat": seat, "dealer": self.dealer,
-            "hand_no": self.hand_no, "phase": "over" if over else "play", "turn": self.turn,
-            "wall_left": self.wall.left(),
-            "last_discard": None if self.last_discard is None else {
-                "seat": self.last_discard[0], "tile": tile_name(self.last_discard[1])},
-            "kong_tile": None if self.kong_tile is None or over else {
-                "seat": self.kong_tile[0], "tile": tile_name(self.kong_tile[1])},
-            "laizi": None if self.laizi is None else tile_name(self.laizi),
-            "indicator": None if self.indicator is None else tile_name(self.indicator),
-            "seats": seats,
-            "scores": list(self.scores),
-        }
-        if seat is not None:
-            out["hand"] = _names(self.counts[seat])
-            mine = seat == self.turn and self.phase == TURN and self.drawn is not None
-            out["drawn"] = tile_name(self.drawn) if mine and self.drawn is not None else None
-            out["locked"] = self.locked[seat]
-            aside = self.set_aside[seat]
-            out["set_aside"] = None if aside is None else NAME[aside]
-        if self.result is not None:
-            out["result"] = self.result.to_json()
-        return out
+        return seat_view(self, seat)
 
     # ----------------------------------------------------------------- checks
 

@@ -1,0 +1,63 @@
+"""A seat's view of a hand (protocol.md section 2): everything that seat may know, nothing more.
+
+Other seats' concealed tiles appear only as counts, unless a ruleset shows them (kawuxing 亮倒) or
+the hand is over; the wall, the next draw and a jincheng 上架 tile never appear for others.
+A seat's `hand` lists all its concealed tiles, the tile just drawn (`drawn`) included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from majiang.game.phases import OVER, TURN
+from majiang.tiles import from_counts, tile_name
+
+if TYPE_CHECKING:
+    from majiang.game.hand import Hand
+
+NAME = tuple(tile_name(t) for t in range(34))
+
+
+def seat_view(hand: Hand, seat: int | None = None) -> dict[str, Any]:
+    """What `seat` may know (None: a spectator), as JSON (protocol.md section 2)."""
+    over = hand.phase == OVER
+    seats = []
+    for s in range(hand.players):
+        revealed = hand.revealed[s]
+        if over:
+            revealed = from_counts(hand.counts[s])
+        elif hand.declared[s]:  # 亮倒: the hand is shown, but not the tile just drawn
+            shown = list(hand.counts[s])
+            if s == hand.turn and hand.phase == TURN and hand.drawn is not None:
+                shown[hand.drawn] -= 1
+            revealed = from_counts(shown)
+        seats.append({
+            "seat": s, "name": hand.names[s], "concealed": sum(hand.counts[s]),
+            "melds": [m.to_json() for m in hand.melds[s]],
+            "discards": [tile_name(t) for t in hand.discards[s]],
+            "declared": hand.declared[s],
+            "revealed": None if revealed is None else [tile_name(t) for t in revealed],
+        })
+    out: dict[str, Any] = {
+        "rules": hand.rules, "players": hand.players, "seat": seat, "dealer": hand.dealer,
+        "hand_no": hand.hand_no, "phase": "over" if over else "play", "turn": hand.turn,
+        "wall_left": hand.wall.left(),
+        "last_discard": None if hand.last_discard is None else {
+            "seat": hand.last_discard[0], "tile": tile_name(hand.last_discard[1])},
+        "kong_tile": None if hand.kong_tile is None or over else {
+            "seat": hand.kong_tile[0], "tile": tile_name(hand.kong_tile[1])},
+        "laizi": None if hand.laizi is None else tile_name(hand.laizi),
+        "indicator": None if hand.indicator is None else tile_name(hand.indicator),
+        "seats": seats,
+        "scores": list(hand.scores),
+    }
+    if seat is not None:
+        out["hand"] = [NAME[t] for t in from_counts(hand.counts[seat])]
+        mine = seat == hand.turn and hand.phase == TURN and hand.drawn is not None
+        out["drawn"] = tile_name(hand.drawn) if mine and hand.drawn is not None else None
+        out["locked"] = hand.locked[seat]
+        aside = hand.set_aside[seat]
+        out["set_aside"] = None if aside is None else NAME[aside]
+    if hand.result is not None:
+        out["result"] = hand.result.to_json()
+    return out
