@@ -91,3 +91,22 @@ def test_simulated_kawuxing_hands_keep_every_invariant() -> None:
     assert stats.invariant_failures == 0, stats.failure_examples
     assert stats.wins > 0
     assert stats.patterns["liang_dao"] > 0
+
+
+def test_kong_money_doubles_along_a_chain_of_kongs() -> None:
+    """7.2 杠上杠: a concealed kong (2 from each), then an exposed kong on the konger's next
+    discard is the chain's second (the discarder pays 2 x 2)."""
+    wall = arranged_wall(full_set(RULES.kinds, RULES.copies),
+                         [parse_tiles("5555z7p1p2p3p1s2s3s4s9p6z"),
+                          parse_tiles("777p" + "2p3p4p5s6s7s8s8s9s6z"), None], 0, (),
+                         parse_tiles("9s"), 7)
+    hand = Hand.new("kawuxing", "chain", dealer=0, wall=wall)
+    hand.apply(0, next(a for a in hand.legal_actions(0) if a.kind == "concealed_kong"))
+    assert hand.scores == [4, -2, -2]
+    hand.apply(0, DISCARDS[T("7p")])
+    kong = next(a for a in hand.legal_actions(1) if a.kind == "exposed_kong")
+    for seat in sorted(hand.to_act() - {1}):
+        hand.apply(seat, PASS_ACTION)
+    hand.apply(1, kong)
+    assert hand.chain == 2
+    assert hand.scores == [0, 2, -2]
