@@ -10,6 +10,9 @@ _KONGS = {
     "exposed_kong": "明杠 exposed kong",
     "added_kong": "补杠 added kong",
     "concealed_kong": "暗杠 concealed kong",
+    "red_kong": "红中杠 red dragon kong",
+    "pi_kong": "皮子杠 indicator kong",
+    "laizi_kong": "赖子杠 laizi kong",
 }
 _WIN_TYPES = {
     "self_drawn": "自摸 self-drawn",
@@ -31,7 +34,9 @@ def describe(event: dict[str, Any], names: list[str] | None = None) -> str:
     seat = event.get("seat")
     who = f"seat {seat}" if names is None or seat is None else f"{names[seat]} (seat {seat})"
     if kind == "start":
-        return f"hand {event['hand_no']} of {event['rules']}: dealer seat {event['dealer']}"
+        laizi = (f", indicator 赖子皮 {tiles_text(event['indicator'])}, laizi 赖子 "
+                 f"{tiles_text(event['laizi'])}" if event.get("laizi") else "")
+        return f"hand {event['hand_no']} of {event['rules']}: dealer seat {event['dealer']}{laizi}"
     if kind == "deal":
         return f"{who} is dealt {tiles_text(event['tiles'])}"
     if kind == "draw":
@@ -46,7 +51,18 @@ def describe(event: dict[str, Any], names: list[str] | None = None) -> str:
     if kind == "kong":
         return f"{who} {_KONGS.get(event['kind'], event['kind'])} {tiles_text(event['tile'])}"
     if kind == "kong_money":
-        return f"kong money 杠钱: {payments_text(event['payments'])}"
+        due = " (paid only if the hand is won 胡了才付)" if event.get("pending") else ""
+        return f"kong money 杠钱: {payments_text(event['payments'])}{due}"
+    if kind == "qian_bao":
+        return f"following the dealer 跟庄: {payments_text(event['payments'])}"
+    if kind == "declare":
+        if "tiles" in event:
+            return f"{who} declares 亮倒, showing {tiles_text(event['tiles'])}"
+        aside = f", setting aside {tiles_text(event['tile'])}" if "tile" in event else ""
+        return f"{who} declares ready 上架{aside}"
+    if kind in ("pick", "grab"):
+        word = "picks 拾" if kind == "pick" else "grabs 抢"
+        return f"{who} {word} {tiles_text(event['tile'])} from seat {event['from']}"
     if kind == "win":
         patterns = ", ".join(f"{p.get('zh', '')} {p['id']} x{p['value']}"
                              for p in event.get("patterns", []))
@@ -71,7 +87,7 @@ def settlement_lines(result: dict[str, Any], names: list[str] | None = None) -> 
 
     lines = []
     if not result["winners"]:
-        lines.append("Exhaustive draw 荒庄: nobody pays for the hand; kong money stands.")
+        lines.append("Exhaustive draw 荒庄: nobody wins.")
     for winner, answer in zip(result["winners"], result["answers"], strict=True):
         how = _WIN_TYPES.get(result["win_type"], result["win_type"])
         lines.append(f"{label(winner)} wins {how} on {tiles_text(result['win_tile'])}")
@@ -89,5 +105,10 @@ def settlement_lines(result: dict[str, Any], names: list[str] | None = None) -> 
             kong = _KONGS.get(item["kind"], item["kind"])
             lines.append(f"kong money 杠钱 for {label(item['seat'])}'s {kong}: "
                          f"{payments_text(item['payments'])}")
+        elif item["type"] == "qian_bao":
+            lines.append(f"following the dealer 跟庄 ({label(item['seat'])} pays): "
+                         f"{payments_text(item['payments'])}")
+    if not result["winners"] and any(result["win_payments"]):
+        lines.append(f"exhaustive-draw payments 荒庄: {payments_text(result['win_payments'])}")
     lines.append(f"this hand 本局 (units): {payments_text(result['payments'])}")
     return lines
