@@ -222,6 +222,7 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
     page.click("#btn-close-settlement")
     page.goto(server + "/#/history")
     page.wait_for_selector("#history a.button", timeout=15000)
+    shot(page, "07-history")
     page.locator("#history a.button").first.click()
     page.wait_for_selector("#replay")
     for _ in range(30):

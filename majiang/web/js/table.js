@@ -212,7 +212,9 @@ export class TableScreen {
     const prompting = !!this.prompt;
     const tile = (tileStr, cls) => {
       const can = ok.has(tileStr);
-      const img = tileImg(tileStr, { size: "lg", cls: `${cls} ${can ? "discardable" : prompting && ok.size ? "blocked" : ""}` });
+      const state = can ? "discardable" : prompting && ok.size ? "blocked" : "";
+      const wild = view.laizi && tileStr === view.laizi ? "laizi" : "";
+      const img = tileImg(tileStr, { size: "lg", cls: `${cls} ${state} ${wild}` });
       if (can) img.addEventListener("click", () => this.act({ type: "discard", tile: tileStr }));
       return img;
     };
