@@ -161,3 +161,21 @@ def neighbours(key: bytes) -> tuple[int, ...]:
                 out.append(suit_record(key[:i] + bytes((c + 1,)) + key[i + 1 :]))
         got = _NEIGHBOURS[key] = tuple(out)
     return got
+
+
+_FEWER: dict[bytes, tuple[tuple[int, bytes], ...]] = {}
+
+
+def fewer(key: bytes) -> tuple[tuple[int, bytes], ...]:
+    """For each position, (record, key) of the key with one tile fewer there (-1: none held)."""
+    got = _FEWER.get(key)
+    if got is None:
+        out = []
+        for i, c in enumerate(key):
+            if c:
+                less = key[:i] + bytes((c - 1,)) + key[i + 1 :]
+                out.append((suit_record(less), less))
+            else:
+                out.append((-1, key))
+        got = _FEWER[key] = tuple(out)
+    return got
