@@ -1,6 +1,14 @@
 """Hand analysis: pure functions over 34-count vectors, driven by per-suit lookup tables.
 
-Declared sets are absent from the counts; jokers (wildcards) are passed as a separate count.
+Declared sets are absent from the counts; jokers (wildcards) are passed as a separate count and
+may stand for any kind, never for a fifth copy. Seven pairs in `shanten`, `waits`, `acceptance`
+and `is_winning` count four of a kind as two pairs (`is_seven_pairs(quads=False)` does not).
+
+How it is fast: each suit's counts, as bytes, key the tables. `suit` enumerates the complete
+suit patterns at import (win checks: three dict lookups a hand; waits: per-suit bit masks);
+`table` ships the class of every suit pattern (package data) and `classes` merges classes two at
+a time through lookup tables filled on first use (shanten: seven lookups a hand); `distance`
+holds the dynamic program the tables come from.
 
 >>> from majiang.tiles import parse_tiles, to_counts
 >>> is_complete(to_counts(parse_tiles("123m456p789s11122z")))
