@@ -266,6 +266,8 @@ def _better_mask(key: bytes, rest: int, need: int, tiles: int) -> int:
                 after = needs_of(rec & CLASS_MASK, rest)[tiles]
                 if after is not None and after < need:
                     got |= 1 << i
+        if len(_BETTER) > 500_000:  # keep memory bounded in long simulations
+            _BETTER.clear()
         _BETTER[(key, rest, need, tiles)] = got
     return got
 
