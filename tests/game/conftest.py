@@ -1,52 +1,11 @@
-"""Helpers for engine tests: hands dealt from an arranged wall, and a few scripted moves."""
+"""The `build` fixture: a tuidaohu hand dealt from an arranged wall (see engine_helpers)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 import pytest
-
-from majiang.game import Hand
-from majiang.game.actions import DISCARDS, PASS_ACTION, Action
-from majiang.game.wall import arranged_wall
-from majiang.tiles import full_set, parse_tile, parse_tiles
-
-Build = Callable[..., Hand]
-
-
-def build_hand(hands: Sequence[str | None], dealer: int = 0, draws: str = "", tail: str = "",
-               fill_seed: int = 0) -> Hand:
-    """A tuidaohu hand whose wall deals `hands` (tile strings; None: anything), then `draws`
-    as the next normal draws and `tail` as the kong replacements."""
-    wall = arranged_wall(
-        full_set(), [None if h is None else parse_tiles(h) for h in hands], dealer,
-        parse_tiles(draws), parse_tiles(tail), fill_seed,
-    )
-    return Hand.new("tuidaohu", "arranged", dealer=dealer, wall=wall)
+from engine_helpers import Build, build_hand
 
 
 @pytest.fixture
 def build() -> Build:
     return build_hand
-
-
-def discard(hand: Hand, tile: str) -> None:
-    hand.apply(hand.turn, DISCARDS[parse_tile(tile)])
-
-
-def pass_all(hand: Hand, except_seats: Sequence[int] = ()) -> None:
-    """Every seat with a pending claim, other than `except_seats`, passes."""
-    for seat in sorted(hand.to_act()):
-        if seat not in except_seats and hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
-
-
-def discard_drawn(hand: Hand) -> None:
-    """The turn seat throws the tile it just drew; every claim is passed."""
-    assert hand.drawn is not None
-    hand.apply(hand.turn, DISCARDS[hand.drawn])
-    pass_all(hand)
-
-
-def options(hand: Hand, seat: int) -> list[Action]:
-    return hand.legal_actions(seat)

@@ -3,7 +3,7 @@ the dealer (前包), 拾 / 搶, the dead tail, 荒庄 with 后包 and kong money
 
 from __future__ import annotations
 
-from conftest import pass_all
+from engine_helpers import pass_all
 
 from majiang.game import Hand
 from majiang.game.actions import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Build, discard, discard_drawn, pass_all
+from engine_helpers import Build, discard, discard_drawn, pass_all
 
 from majiang.game import Action, Hand, IllegalAction, Meld
 from majiang.game.actions import (
