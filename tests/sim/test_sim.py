@@ -73,3 +73,15 @@ def test_server_records_replay_too() -> None:
 
     hand = play_hand(Hand.new("tuidaohu", "srv"), [get_bot("efficient", s) for s in range(4)])
     assert verify(games.record(hand, ["a", "b", "c", "d"])) == []
+
+
+@pytest.mark.parametrize("rules", ["yangzhou", "kawuxing", "jincheng", "wuhan"])
+def test_every_ruleset_records_and_replays(rules: str, tmp_path: Path) -> None:
+    from majiang.game.variants import mechanics
+
+    players = mechanics(rules).rules.players
+    bots = ["efficient", "random", "efficient", "random"][:players]
+    stats = simulate_range(rules, "rec", bots, 0, 3, records=str(tmp_path))
+    assert stats.invariant_failures == 0, stats.failure_examples
+    for path in sorted(tmp_path.glob("*.json")):
+        assert verify(load(path)) == []
