@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from majiang.bots import get_bot
 from majiang.bots.base import Bot
-from majiang.game.hand import TURN, Hand
+from majiang.game.hand import Hand
+from majiang.game.phases import TURN
 from majiang.sim.invariants import check_step
 
 
