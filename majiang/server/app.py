@@ -242,7 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with server.db() as db:
             user = me(db, request)
             req = lobby.TableRequest(
-                rules=body.get("rules", "tuidaohu"), level=body.get("level"),
+                rules=body.get("rules") or games.default_ruleset(), level=body.get("level"),
                 bots=body.get("bots", 0), turn_seconds=body.get("turn_seconds"),
             )
             table = lobby.create_table(
@@ -264,7 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             existing = lobby.current_table(db, user)
             if existing is not None:  # back to the table the player already sits at
                 return table_answer(db, existing)
-            info = games.ruleset_info(body.get("rules", "tuidaohu"))
+            info = games.ruleset_info(body.get("rules") or games.default_ruleset())
             req = lobby.TableRequest(
                 rules=info["id"], level=body.get("level", lobby.quickplay_level(user)),
                 bots=int(info["players"]) - 1,

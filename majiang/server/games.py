@@ -47,6 +47,14 @@ def playable_rulesets() -> list[dict[str, Any]]:
     return out
 
 
+def default_ruleset() -> str:
+    """The ruleset used when a request names none: the first one the engine can play."""
+    playable = playable_rulesets()
+    if not playable:
+        raise GameError("no ruleset can be played yet")
+    return str(playable[0]["id"])
+
+
 def new_hand(
     rules: str, seed: int, dealer: int, options: dict[str, Any] | None, hand_no: int,
     names: list[str],

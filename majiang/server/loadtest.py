@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", default="http://127.0.0.1:8000", help="server (loopback only)")
     parser.add_argument("--tables", type=int, default=10, help=f"tables at once (1..{MAX_TABLES})")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play (<= 600)")
-    parser.add_argument("--rules", default="tuidaohu", help="ruleset id (tuidaohu)")
+    parser.add_argument("--rules", default=None, help="ruleset id (default: the server's first)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -58,7 +58,7 @@ def choose(actions: list[dict[str, Any]], view: dict[str, Any] | None) -> dict[s
     return discards[-1] if discards else plain[0]
 
 
-async def play_table(base: str, rules: str, deadline: float, stats: Stats) -> None:
+async def play_table(base: str, rules: str | None, deadline: float, stats: Stats) -> None:
     import httpx
     from websockets.asyncio.client import connect
 
@@ -69,7 +69,8 @@ async def play_table(base: str, rules: str, deadline: float, stats: Stats) -> No
             return
         token = r.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
-        r = await http.post("/api/quickplay", json={"rules": rules}, headers=headers)
+        body = {"rules": rules} if rules else {}
+        r = await http.post("/api/quickplay", json=body, headers=headers)
         if r.status_code != 200:
             stats.error(f"quickplay: HTTP {r.status_code} {r.text[:100]}")
             return
@@ -125,7 +126,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def run_load(base: str, tables: int, seconds: float, rules: str) -> dict[str, Any]:
+async def run_load(
+    base: str, tables: int, seconds: float, rules: str | None
+) -> dict[str, Any]:
     import httpx
 
     stats = Stats()

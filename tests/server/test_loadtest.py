@@ -21,7 +21,7 @@ def test_loadtest_reports(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "load.db", free_port())
     server.start()
     try:
-        done = loadtest("--url", server.url, "--tables", "3", "--seconds", "4", "--json")
+        done = loadtest("--url", server.url, "--tables", "3", "--seconds", "6", "--json")
     finally:
         server.stop()
     assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,33 @@
+"""The server stays ruleset-agnostic and reaches the engine through one module."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import majiang.server
+
+SERVER = Path(majiang.server.__file__).parent
+RULESET_IDS = ("tuidaohu", "yangzhou", "kawuxing", "jincheng", "wuhan")
+
+
+def sources() -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in SERVER.glob("*.py")}
+
+
+def test_no_ruleset_specifics_in_the_server() -> None:
+    for name, text in sources().items():
+        for rid in RULESET_IDS:
+            assert rid not in text, f"{name} mentions {rid}"
+
+
+def test_only_games_py_imports_the_engine() -> None:
+    engine = re.compile(r"^\s*(from|import)\s+majiang\.(game|bots|rules|analysis|scoring)\b", re.M)
+    for name, text in sources().items():
+        if name != "games.py":
+            assert not engine.search(text), f"{name} imports the engine directly"
+
+
+def test_the_server_never_imports_the_web_client_or_upwards() -> None:
+    for name, text in sources().items():
+        assert "majiang.web" not in text and "majiang.sim" not in text, name
