@@ -255,6 +255,20 @@ def _riichienv_win(sample: Sample) -> Runner:
     return run
 
 
+def _riichienv_hand_win(sample: Sample) -> Runner:
+    """riichienv's own win API: HandEvaluator(13 tiles).calc(winning tile).has_win_shape."""
+    from riichienv import HandEvaluator
+
+    hands = [(ids[:-1], ids[-1]) for ids in (tile_ids(c) for c in sample.win_hands)]
+
+    def run() -> int:
+        for rest, last in hands:
+            HandEvaluator(rest).calc(last).has_win_shape  # noqa: B018
+        return len(hands)
+
+    return run
+
+
 def _riichienv_shanten(sample: Sample) -> Runner:
     from riichienv import calculate_shanten
 
@@ -357,6 +371,7 @@ def _mahjong_arrangements(sample: Sample) -> Runner:
 
 register("win_check", "majiang", _ours_win)
 register("win_check", "riichienv", _riichienv_win)
+register("win_check", "riichienv-hand", _riichienv_hand_win)
 register("win_check", "mahjong", _mahjong_win)
 register("win_check_jokers", "majiang", _ours_win_jokers)
 register("arrangements", "majiang", _ours_arrangements)
@@ -373,6 +388,7 @@ register("acceptance", "xiangting", _xiangting_acceptance)
 # What `majiang bench` checks: (op, peer, the least ratio majiang / peer).
 BARS: list[tuple[str, str, float]] = [
     ("win_check", "riichienv", 1.0),
+    ("win_check", "riichienv-hand", 1.0),
     ("win_check", "mahjong", 15.0),
     ("shanten", "xiangting", 1.0),
     ("shanten", "mahjong", 20.0),
@@ -510,7 +526,8 @@ def _print_table(
     console.print(
         "Same hands for every implementation; all three shapes (standard, seven pairs, thirteen "
         "orphans) everywhere. win_check: complete and one-tile-off 14-tile hands (riichienv: "
-        "calculate_shanten(ids) == -1, its cheapest check); win_check_jokers: the same hands "
+        "calculate_shanten(ids) == -1, its cheapest check; riichienv-hand: its win API, "
+        "HandEvaluator(13 ids).calc(last).has_win_shape); win_check_jokers: the same hands "
         "with 1-2 jokers; waits: ready and dealt 13-tile hands; shanten: dealt 13- and 14-tile "
         "hands; acceptance: every discard of a dealt 14-tile hand. majiang's tables fill on "
         "the first use of a suit pattern; each case is warmed on other hands and keeps its best "
