@@ -190,7 +190,7 @@ class Hand:
         self.wall = Wall(list(wall) if wall is not None else
                          shuffled_wall(tile_set, seed, rng_version))
         if mech.dead_tail:
-            self.wall.reserved = 2 * int(getattr(ruleset, "dead_stacks", 0))
+            self.wall.reserved = 2 * ruleset.dead_stacks
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
@@ -508,9 +508,7 @@ class Hand:
         self.follow = (first, followers)
         if followers == self.players - 1:
             self.follow = None
-            pay: Any = getattr(self.ruleset, "qian_bao", None)
-            if pay is not None:
-                self._pay_now("qian_bao", self.dealer, [int(p) for p in pay(self.dealer)])
+            self._pay_now("qian_bao", self.dealer, self.ruleset.qian_bao(self.dealer))
 
     def _pay_now(self, event: str, seat: int, payments: list[int], **extra: Any) -> None:
         """A payment made during the hand: a settlement event of its own (kong money, 跟庄)."""
@@ -746,8 +744,7 @@ class Hand:
             continues = (self.discard_after_kong if kind == "exposed_kong"
                          else self.began == KONGED)
             self.chain = self.chain + 1 if continues else 1
-            chained: Any = self.ruleset.kong_money  # this ruleset's takes the chain place
-            payments = chained(kind, seat, discarder, self.chain)
+            payments = self.ruleset.kong_money(kind, seat, discarder, self.chain)
         else:
             payments = self.ruleset.kong_money(kind, seat, discarder)
         self.kong_this_turn = True
@@ -880,24 +877,11 @@ class Hand:
         })
 
     def _draw_payments(self) -> list[int]:
-        """Payments at an exhaustive draw: kawuxing's declared seats (7.3), jincheng's 后包."""
-        rule = self.mech.draw_payment
-        pay: Any = None
-        if rule == "declared":
-            pay = getattr(self.ruleset, "draw_payments", None)
-            if pay is not None:
-                return [int(p) for p in pay(self.declared)]
-        if rule == "dealer":
-            pay = getattr(self.ruleset, "hou_bao", None)
-            if pay is not None:
-                return [int(p) for p in pay(self.dealer)]
-        return [0] * self.players
+        """Payments at an exhaustive draw (kawuxing's declared seats 7.3, jincheng's 后包)."""
+        return self.ruleset.draw_payments(self.dealer, self.declared)
 
     def _next_dealer(self, winners: list[int]) -> int:
-        if self.mech.draw_payment == "declared":
-            rotate: Any = self.ruleset.next_dealer  # kawuxing's reads the declarers
-            return int(rotate(self.dealer, winners, self.declare_order))
-        return self.ruleset.next_dealer(self.dealer, winners)
+        return self.ruleset.next_dealer(self.dealer, winners, self.declare_order)
 
     def score_request(self, winner: int, win_type: str, discarder: int | None,
                       tile: Tile) -> dict[str, Any]:

@@ -36,7 +36,6 @@ class Mechanics:
     #                          normally, and a kong needs only a replacement tile in them
     follow_dealer: bool = False  # jincheng 前包 / 跟庄
     kong_money_at_end: bool = False  # kong money settled only when the hand ends with a win
-    draw_payment: str | None = None  # at 荒庄: "declared" (kawuxing 7.3), "dealer" (jincheng 后包)
     orphans_claims: bool = False  # jincheng 拾 / 搶 of terminal and honour discards
     laizi: bool = False  # wuhan: indicator, laizi wildcards, 红中 / 赖子皮 / 赖子 one-tile kongs
     kong_after_claim: bool = False  # kongs allowed right after a chow or pung (wuhan 3.1)
@@ -52,16 +51,15 @@ class Mechanics:
 
 TABLE: dict[str, Mechanics] = {
     "tuidaohu": Mechanics("tuidaohu", split_pair_exception=True, playable=True),
-    # The others, from their rules documents; the engine refuses them until their own mechanics
-    # (亮倒, 上架, laizi, 拾/搶, 跟庄, 3 seats) are implemented on the seams of `Hand`.
+    # The others, from their rules documents: each mechanic is a switch on the seams of `Hand`.
     "yangzhou": Mechanics("yangzhou", split_pair_exception=True, win_by_shape=False,
                           round_winds=True, playable=True),
     "kawuxing": Mechanics("kawuxing", win_by_shape=False, declare="liang_dao",
                           kong_on_arrival=True, last_draw_discarded=True, kong_chain=True,
-                          draw_payment="declared", playable=True),
+                          playable=True),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False, declare="shang_jia", dead_tail=True,
-                          follow_dealer=True, kong_money_at_end=True, draw_payment="dealer",
+                          follow_dealer=True, kong_money_at_end=True,
                           orphans_claims=True, playable=True),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,
                        laizi=True, kong_after_claim=True, last_tile_zone=14, playable=True),

@@ -339,6 +339,7 @@ class Ruleset:
     minimum_first: ClassVar[bool] = False  # below_minimum is reported before forbidden
     ignores: ClassVar[frozenset[str]] = frozenset()  # optional fields accepted unread, unchecked
     hands_per_match: ClassVar[int] = 8
+    dead_stacks: ClassVar[int] = 0  # stacks kept back at the wall's end (jincheng 荒牌)
 
     # -- game facts the engine reads -------------------------------------------------------------
 
@@ -350,12 +351,26 @@ class Ruleset:
     def tile_count(self) -> int:
         return len(self.kinds) * self.copies
 
-    def kong_money(self, kind: str, konger: int, feeder: int | None) -> list[int]:
-        """Units each seat receives (+) or pays (-) the moment a kong stands."""
+    def kong_money(
+        self, kind: str, konger: int, feeder: int | None, chain: int = 1
+    ) -> list[int]:
+        """Units each seat receives (+) or pays (-) when a kong stands; `chain`: its place in a
+        chain of kongs (杠上杠), for rulesets where that matters."""
         return [0] * self.players
 
-    def next_dealer(self, dealer: int, winners: Sequence[int]) -> int:
-        """The next hand's dealer, given this hand's winners (empty: exhaustive draw)."""
+    def qian_bao(self, dealer: int) -> list[int]:
+        """Payment when everyone follows the dealer's first discard (跟庄 / 前包); none here."""
+        return [0] * self.players
+
+    def draw_payments(self, dealer: int, declared: Sequence[bool]) -> list[int]:
+        """Payments at an exhaustive draw, given who had declared ready; none by default."""
+        return [0] * self.players
+
+    def next_dealer(
+        self, dealer: int, winners: Sequence[int], declared: Sequence[int] = ()
+    ) -> int:
+        """The next hand's dealer, given this hand's winners (empty: exhaustive draw) and the
+        seats that declared ready, in order."""
         return dealer if not winners or dealer in winners else (dealer + 1) % self.players
 
     # -- scoring hooks -------------------------------------------------------------------------

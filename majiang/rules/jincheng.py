@@ -128,7 +128,9 @@ class Jincheng(Ruleset):
 
     # -- game facts -------------------------------------------------------------------------------
 
-    def kong_money(self, kind: str, konger: int, feeder: int | None) -> list[int]:
+    def kong_money(
+        self, kind: str, konger: int, feeder: int | None, chain: int = 1
+    ) -> list[int]:
         """Each of the three others pays the kong-er 1 (exposed, added) or 2 (concealed)."""
         if kind not in KONG_MONEY_EACH:
             raise ValueError(f"{kind!r} is not a kong; kongs: {', '.join(KONG_MONEY_EACH)}")
@@ -142,13 +144,18 @@ class Jincheng(Ruleset):
         """后包 (exhaustive draw): the dealer pays each other player 2."""
         return self._one_to_each(dealer, self.hou_bao_each)
 
+    def draw_payments(self, dealer: int, declared: Sequence[bool]) -> list[int]:
+        return self.hou_bao(dealer)
+
     def _one_to_each(self, seat: int, each: int) -> list[int]:
         """`seat` pays each other player `each` units (negative `each`: receives from each)."""
         pay = [each] * self.players
         pay[seat] = -each * (self.players - 1)
         return pay
 
-    def next_dealer(self, dealer: int, winners: Sequence[int]) -> int:
+    def next_dealer(
+        self, dealer: int, winners: Sequence[int], declared: Sequence[int] = ()
+    ) -> int:
         """The dealer deals again only when he wins; otherwise (荒庄 too) his 下家 deals."""
         return dealer if dealer in winners else (dealer + 1) % self.players
 

@@ -174,7 +174,7 @@ class Kawuxing(Ruleset):
             return next(s for s in range(self.players) if s not in winners)
         return declared[0] if declared else dealer
 
-    def draw_payments(self, declared: Sequence[bool]) -> list[int]:
+    def draw_payments(self, dealer: int, declared: Sequence[bool]) -> list[int]:
         """7.3: at 荒庄 each declared seat pays 1 unit to each seat that has not declared."""
         if len(declared) != self.players:
             raise ValueError(f"expected {self.players} declared states, got {len(declared)}")

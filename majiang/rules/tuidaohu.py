@@ -60,7 +60,9 @@ class Tuidaohu(Ruleset):
         ("laizi", "indicator", "round_wind", "seat_wind", "others")
     )
 
-    def kong_money(self, kind: str, konger: int, feeder: int | None) -> list[int]:
+    def kong_money(
+        self, kind: str, konger: int, feeder: int | None, chain: int = 1
+    ) -> list[int]:
         pay = [0] * self.players
         if kind == "exposed_kong":
             if feeder is None:

@@ -453,7 +453,9 @@ class Wuhan(Ruleset):
     combine: ClassVar[Literal["best", "sum", "product"]] = "product"
     minimum: ClassVar[int] = 0  # the 64 minimum is per loser's amount, checked in `score`
 
-    def next_dealer(self, dealer: int, winners: Sequence[int]) -> int:
+    def next_dealer(
+        self, dealer: int, winners: Sequence[int], declared: Sequence[int] = ()
+    ) -> int:
         """The winner deals next; after an exhaustive draw the dealer stays (section 8)."""
         return winners[0] if winners else dealer
 

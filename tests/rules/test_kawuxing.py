@@ -542,12 +542,12 @@ def test_next_dealer(
     ],
 )
 def test_draw_payments(declared: tuple[bool, bool, bool], expected: list[int]) -> None:
-    assert KAWUXING.draw_payments(declared) == expected
+    assert KAWUXING.draw_payments(0, declared) == expected
 
 
 def test_draw_payments_need_every_seat() -> None:
     with pytest.raises(ValueError):
-        KAWUXING.draw_payments([True, False])
+        KAWUXING.draw_payments(0, [True, False])
 
 
 def test_explain_names_the_patterns() -> None:
