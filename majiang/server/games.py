@@ -12,7 +12,6 @@ from majiang.game.actions import Action, ActionError
 from majiang.game.events import Event
 
 __all__ = ["Action", "ActionError", "Event", "GameError"]
-RECORD_VERSION = 1
 
 
 class GameError(ValueError):
@@ -73,13 +72,7 @@ def legal(hand: Any, seat: int) -> list[Action]:
 
 
 def apply(hand: Any, seat: int, action: Action) -> list[Event]:
-    """Apply `action` as the engine's own equal legal action object (the engine may compare
-    actions by identity), so a replayed or client-sent action acts exactly like a bot's."""
-    options = hand.legal_actions(seat)
-    for own in options:
-        if own == action:
-            action = own
-            break
+    """Apply `seat`'s action (already checked against its legal actions); its events."""
     events: list[Event] = hand.apply(seat, action)
     return events
 
@@ -112,22 +105,20 @@ def next_dealer(hand: Any) -> int:
     return int(hand.result.next_dealer)
 
 
-def record(hand: Any, names: list[str]) -> dict[str, Any]:
-    """The hand as a versioned JSON record: seed + actions replay it; events and result shown."""
-    return {
-        "version": RECORD_VERSION,
-        "rng_version": hand.rng_version,
-        "rules": hand.rules,
-        "players": hand.players,
-        "options": hand.options,
-        "seed": hand.seed,
-        "dealer": hand.dealer,
-        "hand_no": hand.hand_no,
-        "names": names,
-        "actions": [{"seat": s, "action": a.to_json()} for s, a in hand.actions],
-        "events": [e.to_record() for e in hand.events],
-        "result": hand.result.to_json() if hand.result is not None else None,
-    }
+def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:
+    """The hand as the engine's versioned JSON record (`majiang-hand`): seed + actions replay it.
+    `bots` names the bot that played each seat (None for a person)."""
+    from majiang.game.record import hand_record
+
+    rec: dict[str, Any] = hand_record(hand, bots)
+    return rec
+
+
+def replay_record(rec: dict[str, Any]) -> Any:
+    """The hand of a stored record, replayed (for checks)."""
+    from majiang.game.record import replay
+
+    return replay(rec)
 
 
 def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:

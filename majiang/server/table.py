@@ -619,7 +619,10 @@ class TableRunner:
         table = self._table(db)
         assert row is not None
         row.status = "over"
-        row.record = games.record(self.hand.engine, self.hand.names)
+        row.record = games.record(
+            self.hand.engine,
+            [self.settings.default_bot if bot else None for bot in self.hand.bots],
+        )
         row.ended_at = utcnow()
         table.hands_played += 1
         table.dealer = games.next_dealer(self.hand.engine)
@@ -781,6 +784,13 @@ def make_bot_pool(kind: str) -> Executor | None:
     raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
 
 
+def _with_result(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The stored record, with `result` as another name for `settlement` (read by the client)."""
+    if record is None or "settlement" not in record:
+        return record
+    return {**record, "result": record["settlement"]}
+
+
 class TableManager:
     """All live tables of the process, by code."""
 
@@ -903,7 +913,7 @@ class TableManager:
             "rules": hand.rules, "options": hand.options, "hand_no": hand.hand_no,
             "seed": hand.seed, "dealer": hand.dealer, "stake": hand.stake,
             "names": [u.username if u is not None else None for u in players],
-            "record": hand.record,
+            "record": _with_result(hand.record),
             "settlements": [
                 {"event_index": s.event_index, "kind": s.kind, "units": s.units,
                  "silver": s.silver, "balances_before": s.balances_before,
