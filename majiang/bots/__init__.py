@@ -7,15 +7,17 @@ from collections.abc import Callable
 from majiang.bots.base import Bot
 from majiang.bots.efficient import EfficientBot
 from majiang.bots.random_bot import RandomBot
+from majiang.bots.value import ValueBot
 
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
     "efficient": EfficientBot,
+    "value": ValueBot,
 }
 
 
 def get_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot by name ('random', 'efficient'); ValueError names the known ones."""
+    """A bot by name ('random', 'efficient', 'value'); ValueError names the known ones."""
     try:
         factory = BOTS[name]
     except KeyError:
@@ -23,4 +25,4 @@ def get_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "EfficientBot", "RandomBot", "get_bot"]
+__all__ = ["BOTS", "Bot", "EfficientBot", "RandomBot", "ValueBot", "get_bot"]

@@ -1,0 +1,490 @@
+"""`value`: plays toward the ruleset's valuable patterns, from its view alone.
+
+Each ruleset has a table of targets (a colour: any / 混一色 / 清一色 per suit / 将一色 / 风一色,
+times a shape: any sets / triplets only) with a rough value in the scorer's `value` units. A hand
+is worth max over targets of value x DECAY^distance, where the distance is the shanten of the
+hand restricted to the target's kinds (per-suit vectors of `majiang.analysis.distance`). Discards,
+claims and kongs maximise that worth; a discard that leaves the hand ready is valued by asking the
+real scorer (`majiang.scoring.score`) what each wait would pay. Every legal win is taken.
+Defence: never discard a revealed wait of a declared (亮倒 / 上架) seat when another discard
+exists, and prefer tiles others have thrown when the hand is far from ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from majiang.analysis import shanten, waits
+from majiang.analysis.distance import merge, suit_vector
+from majiang.bots.efficient import EfficientBot, hand_counts, unseen_counts
+from majiang.game.actions import (
+    CHOW,
+    DECLARE,
+    DECLARES,
+    DISCARD,
+    DISCARDS,
+    KONG,
+    PASS_ACTION,
+    PUNG,
+    WIN_ACTION,
+    Action,
+)
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+from majiang.scoring import score
+from majiang.tiles import format_tiles, from_counts, parse_tile, parse_tiles, tile_name
+
+INF = 99
+SINGLE = frozenset(("picked", "grabbed", "red_kong", "pi_kong", "laizi_kong"))
+WUHAN_OPENING = ("chow", "pung", "exposed_kong", "added_kong")
+JIANG = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
+FENG = frozenset(range(27, 33))  # wuhan 风一色: 东南西北白发 (红中 is a kong tile)
+HONOURS = frozenset(range(27, 34))
+# (colour, triplets only) -> value in the scorer's units, per ruleset ("hun"/"qing" per suit).
+VALUES: dict[str, dict[tuple[str, bool], float]] = {
+    "tuidaohu": {("any", False): 1, ("any", True): 2, ("hun", False): 2, ("hun", True): 4,
+                 ("qing", False): 4, ("qing", True): 6},
+    "yangzhou": {("any", False): 5, ("any", True): 21, ("hun", False): 31, ("hun", True): 51,
+                 ("qing", False): 81, ("qing", True): 131},
+    "kawuxing": {("any", False): 1, ("any", True): 2, ("qing", False): 4, ("qing", True): 8},
+    "wuhan": {("any", False): 4, ("any", True): 40, ("qing", False): 40, ("qing", True): 80,
+              ("jiang", False): 40, ("feng", False): 100},
+}
+DECAY: dict[str, float] = {"tuidaohu": 0.3, "yangzhou": 0.45, "kawuxing": 0.3, "wuhan": 0.4}
+SELF_DRAWN_SHARE = 0.3  # weight of a self-drawn win when a wait is valued by the scorer
+
+
+@dataclass(frozen=True)
+class Target:
+    colour: str
+    triplets: bool
+    allowed: frozenset[int]  # kinds the target may hold (the ruleset's kinds for "any")
+    value: float
+    free: bool = False  # 将一色 / 风一色: any tiles of the allowed kinds, no sets needed
+
+
+@cache
+def _ruleset(rules_id: str) -> Ruleset:
+    return get_ruleset(rules_id)
+
+
+@cache
+def targets(rules_id: str) -> tuple[Target, ...]:
+    """The ruleset's targets (empty: the ruleset has no values worth steering for)."""
+    kinds = frozenset(_ruleset(rules_id).kinds)
+    out = []
+    for (colour, trip), value in VALUES.get(rules_id, {}).items():
+        if colour == "any":
+            out.append(Target(colour, trip, kinds, value))
+        elif colour in ("jiang", "feng"):
+            out.append(Target(colour, trip, kinds & (JIANG if colour == "jiang" else FENG),
+                              value, free=True))
+        else:
+            for suit in range(3):
+                allowed = frozenset(t for t in kinds if t // 9 == suit and t < 27)
+                if not allowed:
+                    continue
+                if colour == "hun":
+                    allowed |= kinds & HONOURS
+                out.append(Target(colour, trip, allowed, value))
+    return tuple(out)
+
+
+@dataclass
+class State:
+    """What the evaluation needs from the view: unseen counts, melds, wuhan's special tiles."""
+
+    rules: str
+    ruleset: Ruleset
+    unseen: list[int]
+    melds: list[tuple[str, list[int]]]  # set melds only: (kind, tiles)
+    laizi: int | None
+    special: frozenset[int]  # wuhan red dragon and 赖子皮 kinds: kong tiles, never kept
+    mult: int  # wuhan: 2^(the winner's kong exponent)
+
+    def split(self, counts: Sequence[int]) -> tuple[list[int], int]:
+        """(counts without laizi and special tiles, jokers)."""
+        out = list(counts)
+        for t in self.special:
+            out[t] = 0
+        jokers = 0
+        if self.laizi is not None:
+            jokers, out[self.laizi] = out[self.laizi], 0
+        return out, jokers
+
+
+def _melds_fit(target: Target, melds: list[tuple[str, list[int]]]) -> bool:
+    for kind, tiles in melds:
+        if target.triplets and kind == "chow":
+            return False
+        if any(t not in target.allowed for t in tiles):
+            return False
+    return True
+
+
+def _restricted_need(counts: list[int], allowed: frozenset[int], sets: int) -> int:
+    vec: tuple[int, ...] | None = None
+    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        key = bytes(counts[t] if t in allowed else 0 for t in range(lo, hi))
+        if not any(key):
+            continue
+        v = suit_vector(key)
+        vec = v if vec is None else merge(vec, v)
+    if vec is None:
+        return 3 * sets + 2
+    return vec[5 + sets]
+
+
+def _triplet_need(counts: list[int], allowed: frozenset[int], unseen: list[int],
+                  sets: int) -> int:
+    trips: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int]] = []
+    for t in allowed:
+        c = counts[t]
+        tc = 3 - min(c, 3)
+        if unseen[t] >= tc:
+            trips.append((tc, t))
+        pc = 2 - min(c, 2)
+        if unseen[t] >= pc:
+            pairs.append((pc, t))
+    trips.sort()
+    pairs.sort()
+    best = INF
+    for pc, p in pairs[:4]:
+        chosen = [tc for tc, t in trips if t != p][:sets]
+        if len(chosen) == sets:
+            best = min(best, pc + sum(chosen))
+    return best
+
+
+def distance(state: State, target: Target, counts: list[int], jokers: int) -> int:
+    """Shanten of the concealed tiles toward `target` (INF: out of reach)."""
+    total = sum(counts) + jokers
+    sets = total // 3
+    if target.free:
+        held = sum(counts[t] for t in target.allowed)
+        return 3 * sets + 2 - held - jokers - 1
+    if target.colour == "any" and not target.triplets:
+        if state.laizi is not None and jokers > 1:
+            jokers = 1  # a 屁胡 holds at most one laizi
+        return shanten(counts, jokers, state.ruleset.shapes)
+    if target.triplets:
+        need = _triplet_need(counts, target.allowed, state.unseen, sets)
+    else:
+        need = _restricted_need(counts, target.allowed, sets)
+    return max(need - jokers, 0) - 1
+
+
+def worth(state: State, counts: list[int], mult: int | None = None) -> tuple[float, Target | None]:
+    """Max over targets of value x DECAY^distance, and the best target (3n+1 hands)."""
+    split, jokers = state.split(counts)
+    decay = DECAY.get(state.rules, 0.4)
+    mult = state.mult if mult is None else mult
+    best, best_target = 0.0, None
+    for target in targets(state.rules):
+        if not _melds_fit(target, state.melds):
+            continue
+        d = distance(state, target, split, jokers)
+        if d >= INF - 10:
+            continue
+        value = target.value * mult
+        if state.laizi is not None and target.colour == "any" and not target.triplets:
+            value *= 1.0 if mult >= 4 else 0.25  # a 屁胡 rarely reaches 64 without kongs
+        w = value * decay ** max(d, 0)
+        if w > best:
+            best, best_target = w, target
+    return best, best_target
+
+
+class ValueBot:
+    name = "value"
+    uses_view = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self._efficient = EfficientBot(seed)
+
+    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> Action:
+        if WIN_ACTION in legal:
+            return WIN_ACTION
+        if view is None:
+            raise ValueError("the value bot needs its view")
+        if view["rules"] not in VALUES:
+            return self._defended(view, legal, self._efficient.choose(view, legal))
+        try:
+            state = self._state(view)
+            counts = hand_counts(view)
+            if any(a.type == DISCARD for a in legal):
+                return self._turn(view, state, counts, legal)
+            return self._claim(view, state, counts, legal)
+        except ValueError:  # a hand size the distances do not cover: play for speed
+            return self._defended(view, legal, self._efficient.choose(view, legal))
+
+    # -- the view --------------------------------------------------------------------------------
+
+    def _state(self, view: dict[str, Any]) -> State:
+        rules = view["rules"]
+        ruleset = _ruleset(rules)
+        me = view["seats"][view["seat"]]
+        melds = [(m["kind"], parse_tiles(m["tiles"])) for m in me["melds"]
+                 if m["kind"] not in SINGLE]
+        laizi, special, mult = None, frozenset[int](), 1
+        if view.get("laizi"):
+            from majiang.rules.wuhan import pi_kinds
+
+            laizi = parse_tile(view["laizi"])
+            special = frozenset((33, *pi_kinds(parse_tile(view["indicator"])))) - {laizi}
+            exp = 0
+            for m in me["melds"]:
+                exp += {"red_kong": 1, "pi_kong": 1, "exposed_kong": 1, "added_kong": 1,
+                        "laizi_kong": 2, "concealed_kong": 2}.get(m["kind"], 0)
+            mult = 2 ** exp
+        return State(rules, ruleset, unseen_counts(view, ruleset), melds, laizi, special, mult)
+
+    def _danger(self, view: dict[str, Any]) -> set[int]:
+        """The revealed waits of declared seats."""
+        out: set[int] = set()
+        shapes = _ruleset(view["rules"]).shapes
+        for seat in view["seats"]:
+            if seat["seat"] == view["seat"] or not seat["declared"] or not seat["revealed"]:
+                continue
+            counts = [0] * 34
+            for name in seat["revealed"]:
+                counts[parse_tile(name)] += 1
+            try:
+                out.update(waits(counts, shapes=shapes))
+            except ValueError:
+                continue
+        return out
+
+    def _safe(self, view: dict[str, Any]) -> set[int]:
+        """Kinds already thrown by a seat (the threat of the latest discarders)."""
+        out: set[int] = set()
+        for seat in view["seats"]:
+            if seat["seat"] != view["seat"]:
+                out.update(parse_tile(n) for n in seat["discards"])
+        return out
+
+    def _defended(self, view: dict[str, Any], legal: list[Action], action: Action) -> Action:
+        """Swap a discard into a declared seat's revealed wait for another, if any."""
+        if action.type not in (DISCARD, DECLARE) or action.tile is None:
+            return action
+        danger = self._danger(view)
+        if action.tile not in danger:
+            return action
+        for a in legal:
+            if a.type == DISCARD and a.tile is not None and a.tile not in danger:
+                return a
+        return action
+
+    # -- the turn --------------------------------------------------------------------------------
+
+    def _turn(self, view: dict[str, Any], state: State, counts: list[int],
+              legal: list[Action]) -> Action:
+        for a in legal:  # wuhan: red dragons and 赖子皮 go out as kongs at once
+            if a.type == KONG and a.kind in ("red_kong", "pi_kong"):
+                return a
+        discards = sorted({a.tile for a in legal if a.type == DISCARD and a.tile is not None})
+        scored = self._rank_discards(view, state, counts, discards)
+        best_w, best = scored[0]
+        for a in legal:
+            if a.type != KONG or a.tile is None:
+                continue
+            after = list(counts)
+            mult = state.mult
+            if a.kind == "concealed_kong":
+                after[a.tile] -= 4
+                mult *= 4
+            elif a.kind == "laizi_kong":
+                after[a.tile] -= 1
+                mult *= 4
+            else:
+                after[a.tile] -= 1
+                mult *= 2
+            if state.laizi is None:
+                mult = state.mult
+            w, _ = worth(state, after, mult)
+            if w >= best_w:
+                return a
+        if DECLARES[best] in legal:
+            return DECLARES[best]
+        return DISCARDS[best]
+
+    def _rank_discards(self, view: dict[str, Any], state: State, counts: list[int],
+                       discards: list[int]) -> list[tuple[float, int]]:
+        """(worth, discard), best first, with defence applied."""
+        danger = self._danger(view)
+        ranked = []
+        for d in discards:
+            counts[d] -= 1
+            w, target = worth(state, counts)
+            split, jokers = state.split(counts)
+            if shanten(split, min(jokers, 1) if state.laizi is not None else jokers,
+                       state.ruleset.shapes) == 0:
+                w = max(w * 0.5, self._ready_worth(view, state, counts))
+            counts[d] += 1
+            ranked.append((w, d, target))
+        ranked.sort(key=lambda x: (-x[0], x[1]))
+        top = ranked[0][0]
+        tied = [r for r in ranked if r[0] >= top * 0.999]
+        if len(tied) > 1:
+            tied = sorted(tied[:5], key=lambda r: (-self._acceptance(state, counts, r[1], r[2]),
+                                                   r[1]))
+            ranked = tied + [r for r in ranked if r not in tied]
+        out = [(w, d) for w, d, _ in ranked]
+        safe_out = [x for x in out if x[1] not in danger]
+        if safe_out:
+            out = safe_out
+        threat = any(s["declared"] for s in view["seats"] if s["seat"] != view["seat"])
+        if threat or view["wall_left"] < 16:
+            safe = self._safe(view)
+            near = [x for x in out if x[0] >= out[0][0] * 0.7]
+            if out[0][0] < self._far_line(state):
+                safer = [x for x in near if x[1] in safe]
+                if safer:
+                    out = safer + [x for x in out if x not in safer]
+        return out
+
+    def _far_line(self, state: State) -> float:
+        """Worth below which a hand counts as far from ready (two steps from its plain value)."""
+        decay = DECAY.get(state.rules, 0.4)
+        plain = VALUES[state.rules][("any", False)] * state.mult
+        return plain * decay ** 2
+
+    def _acceptance(self, state: State, counts: list[int], discard: int,
+                    target: Target | None) -> int:
+        """Unseen copies of the draws that lower the distance to `target` after `discard`."""
+        if target is None:
+            return 0
+        counts[discard] -= 1
+        split, jokers = state.split(counts)
+        now = distance(state, target, split, jokers)
+        total = 0
+        for t in target.allowed:
+            if not state.unseen[t] or t == discard or split[t] >= 4:
+                continue
+            split[t] += 1
+            if distance(state, target, split, jokers) < now:
+                total += state.unseen[t]
+            split[t] -= 1
+        counts[discard] += 1
+        return total
+
+    def _ready_worth(self, view: dict[str, Any], state: State, counts: list[int]) -> float:
+        """What a ready hand's waits pay by the real scorer, weighted by unseen copies."""
+        split, jokers = state.split(counts)
+        try:
+            kinds = waits(split, jokers, state.ruleset.shapes)
+        except ValueError:
+            return 0.0
+        total_copies = 0
+        paid = 0.0
+        for w in kinds:
+            left = state.unseen[w]
+            if not left or w not in state.ruleset.kinds:
+                continue
+            value = (SELF_DRAWN_SHARE * self._win_value(view, counts, w, "self_drawn")
+                     + (1 - SELF_DRAWN_SHARE) * self._win_value(view, counts, w, "discard"))
+            paid += left * value
+            total_copies += left
+        if not total_copies:
+            return 0.0
+        # chance of winning grows with the copies left; value is the mean over the waits
+        chance = min(1.0, total_copies / 6)
+        return paid / total_copies * chance
+
+    def _win_value(self, view: dict[str, Any], counts: list[int], tile: int,
+                   win_type: str) -> float:
+        """The scorer's value of winning on `tile` now (0 when it would not be a win)."""
+        me = view["seat"]
+        players = view["players"]
+        hand = list(counts)
+        if win_type == "self_drawn":
+            hand[tile] += 1
+        discarder = None if win_type == "self_drawn" else (me + 1) % players
+        flags = []
+        if view["seats"][me]["declared"]:
+            flags.append("declared")
+        request: dict[str, Any] = {
+            "rules": view["rules"], "players": players, "dealer": view["dealer"],
+            "winner": me, "win_type": win_type, "discarder": discarder,
+            "hand": format_tiles(from_counts(hand)), "win_tile": tile_name(tile),
+            "melds": [{"kind": m["kind"], "tiles": m["tiles"], "from": m["from"]}
+                      for m in view["seats"][me]["melds"]],
+            "flags": flags,
+        }
+        if view.get("laizi"):
+            request["laizi"] = view["laizi"]
+            request["indicator"] = view["indicator"]
+            others = {}
+            for seat in view["seats"]:
+                if seat["seat"] == me:
+                    continue
+                kinds = [m["kind"] for m in seat["melds"]]
+                others[str(seat["seat"])] = {
+                    "opened": any(k in WUHAN_OPENING for k in kinds),
+                    "kongs": {
+                        "red": kinds.count("red_kong"), "laizi": kinds.count("laizi_kong"),
+                        "pi": kinds.count("pi_kong"),
+                        "exposed": kinds.count("exposed_kong") + kinds.count("added_kong"),
+                        "concealed": kinds.count("concealed_kong"),
+                    },
+                    "no_rain": False,
+                }
+            request["others"] = others
+        elif any(s["declared"] for s in view["seats"]):
+            request["others"] = {str(s["seat"]): {"declared": s["declared"]}
+                                 for s in view["seats"] if s["seat"] != me}
+        answer = score(request)
+        if not answer.get("ok") or not answer.get("win"):
+            return 0.0
+        return float(answer["value"])
+
+    # -- claims ----------------------------------------------------------------------------------
+
+    def _claim(self, view: dict[str, Any], state: State, counts: list[int],
+               legal: list[Action]) -> Action:
+        now, _ = worth(state, counts)
+        best_w, best_a = now * 1.05, PASS_ACTION
+        claimed = parse_tile(view["last_discard"]["tile"]) if view.get("last_discard") else None
+        for action in legal:
+            tile = action.tile
+            if action.type == KONG and tile is not None and action.kind == "exposed_kong":
+                after = list(counts)
+                after[tile] -= 3
+                mult = state.mult * 2 if state.laizi is not None else state.mult
+                melds = state.melds
+                state.melds = [*melds, ("exposed_kong", [tile] * 4)]
+                w, _ = worth(state, after, mult)
+                state.melds = melds
+                if w >= now and w >= best_w * 0.96:
+                    best_w, best_a = max(w, best_w), action
+            elif action.type in (PUNG, CHOW):
+                after = list(counts)
+                if action.type == PUNG and tile is not None:
+                    after[tile] -= 2
+                    meld = ("pung", [tile] * 3)
+                else:
+                    seq = list(action.tiles or ())
+                    for t in seq:
+                        if t != claimed:
+                            after[t] -= 1
+                    meld = ("chow", seq)
+                melds = state.melds
+                state.melds = [*melds, meld]
+                try:
+                    options = [d for d in range(34) if after[d] and d not in state.special]
+                    w = 0.0
+                    for d in options:
+                        after[d] -= 1
+                        w = max(w, worth(state, after)[0])
+                        after[d] += 1
+                finally:
+                    state.melds = melds
+                if w > best_w:
+                    best_w, best_a = w, action
+        return best_a
+
