@@ -203,9 +203,19 @@ def leave_table(db: Session, user: User, code: str) -> Table:
     else:
         db.delete(seat)
         db.flush()
-        close_if_empty(db, table)
+        if not close_if_empty(db, table) and table.owner_id == user.id:
+            table.owner_id = next_owner(db, table)
     db.flush()
     return table
+
+
+def next_owner(db: Session, table: Table) -> int | None:
+    """The person who takes over a table its owner left: the lowest seated human."""
+    for _, seat in sorted(seats_of(db, table).items()):
+        user = db.get(User, seat.user_id)
+        if user is not None and not user.bot and not seat.leaving:
+            return user.id
+    return None
 
 
 def close_if_empty(db: Session, table: Table) -> bool:
@@ -251,6 +261,8 @@ def refresh_seats(db: Session, table: Table, grant_amount: int) -> list[int]:
             db.flush()
             if user.bot or table.fill_bots:
                 seat_bot(db, table, seat.seat, grant_amount)
+    if table.owner_id in gone:
+        table.owner_id = next_owner(db, table)
     db.flush()
     return gone
 

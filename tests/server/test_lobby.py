@@ -43,6 +43,18 @@ def test_open_join_ready_leave_dissolve(client: TestClient) -> None:
     assert client.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 410
 
 
+def test_the_owner_leaves_and_the_next_person_owns_the_table(client: TestClient) -> None:
+    alice, me = signup(client, "alice")
+    bob, him = signup(client, "bob")
+    code = client.post("/api/tables", json={"rules": "tuidaohu", "level": 1, "bots": 1},
+                       headers=auth(alice)).json()["code"]
+    client.post(f"/api/tables/{code}/join", headers=auth(bob))
+    table = client.post(f"/api/tables/{code}/leave", headers=auth(alice)).json()
+    assert table["status"] == "waiting" and table["owner_id"] == him["id"] != me["id"]
+    table = client.post(f"/api/tables/{code}/leave", headers=auth(bob)).json()
+    assert table["status"] == "closed"  # only a bot was left
+
+
 def test_level_and_input_checks(client: TestClient) -> None:
     alice, _ = signup(client, "alice")
     h = auth(alice)
