@@ -53,6 +53,7 @@ class Server:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        games.new_bot(settings.default_bot, 0)  # an unknown bot name fails here, not mid-hand
         self.engine = make_engine(settings.database_url)
         migrate(self.engine)
         self.sessions: sessionmaker[Session] = session_factory(self.engine)

@@ -36,7 +36,11 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
     sys.setswitchinterval(0.001)  # the event loop gets the GIL back quickly from bot threads
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as exc:
+        print(f"majiang serve: {exc}")
+        return 2
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
         ws="websockets-sansio", ws_per_message_deflate=False,

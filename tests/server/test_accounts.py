@@ -80,3 +80,18 @@ def test_errors_are_json_with_error(client: TestClient) -> None:
     assert r.status_code == 400 and "error" in r.json()
     r = client.post("/api/signup", content=b"{not json")
     assert r.status_code == 400 and "JSON" in r.json()["error"]
+
+
+def test_bad_settings_fail_at_start(tmp_path: object) -> None:
+    import pytest
+
+    from majiang.server.app import create_app
+    from majiang.server.settings import Settings, parse_delay
+
+    assert parse_delay("0") == (0.0, 0.0)
+    assert parse_delay("0.5,1.5") == (0.5, 1.5)
+    for bad in ("x", "2,1", "-1", "1,2,3"):
+        with pytest.raises(ValueError):
+            parse_delay(bad)
+    with pytest.raises(ValueError, match="unknown bot"):
+        create_app(Settings(database_url=f"sqlite:///{tmp_path}/x.db", default_bot="nobody"))
