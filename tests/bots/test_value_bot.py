@@ -4,7 +4,6 @@ beats `efficient` where a plain win is not enough (yangzhou, wuhan)."""
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
@@ -112,10 +111,9 @@ def _mixed_batch(rules: str, hands: int) -> dict[str, tuple[float, float]]:
     wins = {"value": 0, "efficient": 0}
     paid = {"value": 0, "efficient": 0}
     seats = {"value": 0, "efficient": 0}
-    rng = random.Random(rules)
     for i in range(hands):
         order = names[i % n:] + names[:i % n]
-        bots = [get_bot(b, rng.random()) for b in order]
+        bots = [get_bot(b, f"{i}/{s}") for s, b in enumerate(order)]
         result = play_hand(Hand.new(rules, f"value-batch/{i}", dealer=i % n), bots).result
         assert result is not None
         for seat, name in enumerate(order):
