@@ -7,6 +7,7 @@ minus the jokers, minus one; no kind is ever needed a fifth time.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 
 from majiang.analysis.classes import (
@@ -36,6 +37,7 @@ from majiang.tiles import TERMINALS_AND_HONORS
 _ALL_KINDS = tuple(range(34))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _Z7 = bytes(7)
+_split = struct.Struct("9s9s9s7s").unpack  # 34 bytes -> the m, p, s, z suit keys
 _complete = COMPLETE.get
 _wait_mask = WAITS.get
 _STANDARD = Shape.STANDARD
@@ -50,12 +52,13 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
     Seven pairs count four of a kind as two pairs.
     """
     try:
-        b = bytes(counts)
-    except (ValueError, TypeError):
-        b = counts_bytes(counts)  # raises a clear error
+        # bytearray(list) is the cheapest conversion, and one unpack splits it into the suits
+        m, p, s, z = _split(bytearray(counts))
+    except (ValueError, TypeError, struct.error):
+        m, p, s, z = _split(counts_bytes(counts))  # or a clear error
     try:
-        x = _SUIT_L[b[:9]] + _SUIT_R[b[9:18]]
-        y = _SUIT_L[b[18:27]] + _SUIT_R[b[27:]]
+        x = _SUIT_L[m] + _SUIT_R[p]
+        y = _SUIT_L[s] + _SUIT_R[z]
         needs = _NEEDS[_PAIR_L[x & _LOW] + _PAIR_R[y & _LOW]]
         counters = (x + y) >> _COUNTERS
         if not jokers:
