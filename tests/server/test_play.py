@@ -343,3 +343,19 @@ def test_kong_money_is_settled_mid_hand(client: TestClient) -> None:
         assert frame["payments"] == stored["units"]
         assert sum(stored["silver"]) == 0
     assert client.get("/api/ledger/check").json()["balanced"]
+
+
+def test_ping_and_bad_messages(client: TestClient) -> None:
+    token, code = quickplay(client, "alice")
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        ws.send_text("not json")
+        ws.send_json(["a", "list"])
+        ws.send_json({"type": "shout"})
+        ws.send_json({"type": "ping"})
+        errors, pong = [], False
+        while not pong:
+            msg = ws.receive_json()
+            if msg["type"] == "error":
+                errors.append(msg["error"])
+            pong = msg["type"] == "pong"
+        assert len(errors) == 3 and "shout" in errors[2]
