@@ -31,9 +31,15 @@ SUIT_L: dict[bytes, int] = {}
 SUIT_R: dict[bytes, int] = {}
 PAIR_L: dict[int, int] = {}
 PAIR_R: dict[int, int] = {}
-NEEDS: dict[int, tuple[int | None, ...]] = {}  # indexed by tile count; None for 3n tiles
+# NEEDS[classes][t]: tiles to add for a t-tile hand (None for 3n tiles and over 14 tiles), and
+# NEEDS[classes][ALL_AT + o]: the smaller of the 13-14 tile need and o (the need of the other
+# shapes), so that with INDEX_ALL one index answers all three shapes.
+NEEDS: dict[int, tuple[int | None, ...]] = {}
+ALL_AT = 64  # past any tile count the counters can hold
+INDEX_ALL: dict[int, int] = {}  # counters -> the index of NEEDS entries for Shape.ALL, no jokers
 OTHER: dict[int, tuple[int, int]] = {}  # counters -> (seven pairs need, thirteen orphans need)
 OTHER_MIN: dict[int, int] = {}  # counters -> the smaller of the two (INF under 13 tiles)
+_NEEDS_SHARED: dict[tuple[int | None, ...], tuple[int | None, ...]] = {}
 
 _CLASS: dict[tuple[int, ...], int] = {}
 _VECTORS: list[tuple[int, ...]] = []
@@ -84,7 +90,10 @@ def _fill_pair(x: int) -> None:
 def _fill_needs(x: int) -> None:
     if x not in NEEDS:
         merged = merge(_VECTORS[x >> SHIFT], _VECTORS[x & ((1 << SHIFT) - 1)])
-        NEEDS[x] = tuple(merged[5 + t // 3] if t % 3 else None for t in range(15))
+        by_tiles = [merged[5 + t // 3] if t % 3 and t <= 14 else None for t in range(ALL_AT)]
+        full = merged[9]  # 13 and 14 tiles: four sets and the pair
+        needs = (*by_tiles, *(min(full, other) for other in range(15)))
+        NEEDS[x] = _NEEDS_SHARED.setdefault(needs, needs)
 
 
 def other_needs(counters: int) -> tuple[int, int]:
@@ -97,7 +106,10 @@ def other_needs(counters: int) -> tuple[int, int]:
         seven = missing + max(0, missing - singles)
         orphans = 14 - (counters >> ORPHANS & 15) - (1 if counters >> ORPHAN_PAIRS & 15 else 0)
         got = OTHER[counters] = (seven, orphans)
-        OTHER_MIN[counters] = min(got) if counters & TILE_MASK >= 13 else INF
+        tiles = counters & TILE_MASK
+        OTHER_MIN[counters] = min(got) if tiles >= 13 else INF
+        # seven, orphans <= 14; over 14 tiles the index holds None
+        INDEX_ALL[counters] = ALL_AT + min(got) if tiles in (13, 14) else min(tiles, 15)
     return got
 
 

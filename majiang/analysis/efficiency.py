@@ -21,6 +21,7 @@ from majiang.analysis.classes import (
     suit_record,
 )
 from majiang.analysis.classes import COUNTERS as _COUNTERS
+from majiang.analysis.classes import INDEX_ALL as _INDEX_ALL
 from majiang.analysis.classes import LOW as _LOW
 from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
@@ -60,20 +61,17 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
         x = _SUIT_L[m] + _SUIT_R[p]
         y = _SUIT_L[s] + _SUIT_R[z]
         needs = _NEEDS[_PAIR_L[x & _LOW] + _PAIR_R[y & _LOW]]
-        counters = (x + y) >> _COUNTERS
         if not jokers:
             if shapes is _ALL:
-                need = needs[counters & 63]
-                other = _OTHER_MIN[counters]
-                return (need if need < other else other) - 1  # type: ignore[operator]
+                return needs[_INDEX_ALL[(x + y) >> _COUNTERS]] - 1  # type: ignore[operator]
             if shapes is _STANDARD:
-                return needs[counters & 63] - 1  # type: ignore[operator]
+                return needs[(x + y) >> _COUNTERS & 63] - 1  # type: ignore[operator]
     except KeyError:
         fill(counts_bytes(counts))
         return shanten(counts, jokers, shapes)
     except (IndexError, TypeError):
-        pass  # a bad tile count: the general path below says what is wrong
-    return _shanten(needs, counters, jokers, shapes)
+        pass  # a bad tile count (None): the general path below says what is wrong
+    return _shanten(needs, (x + y) >> _COUNTERS, jokers, shapes)
 
 
 def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: Shape) -> int:
