@@ -20,23 +20,26 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, port: int, bot_delay: str = "0") -> None:
-        self.db, self.port, self.bot_delay = db, port, bot_delay
-        self.url = f"http://127.0.0.1:{port}"
+    """`majiang serve` on `database_url`; its log goes to `log` (never a pipe nobody reads)."""
+
+    def __init__(self, database_url: str, log: Path, bot_delay: str = "0") -> None:
+        self.database_url, self.log, self.bot_delay = database_url, log, bot_delay
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, DATABASE_URL=f"sqlite:///{self.db}")
-        env["MAJIANG_BOT_DELAY"] = self.bot_delay
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "majiang", "serve", "--port", str(self.port),
-             "--log-level", "warning"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+        env = dict(os.environ, DATABASE_URL=self.database_url, MAJIANG_BOT_DELAY=self.bot_delay)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "majiang", "serve", "--port", str(self.port),
+                 "--log-level", "warning"],
+                env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(self.proc.stderr.read().decode() if self.proc.stderr else "")
+                raise AssertionError(self.log.read_text(errors="replace"))
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).json() == {"ok": True}:
                     return

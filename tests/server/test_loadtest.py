@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from server_process import ServerProcess, free_port
+from server_process import ServerProcess
 
 
 def loadtest(*args: str) -> subprocess.CompletedProcess[str]:
@@ -18,7 +18,7 @@ def loadtest(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_loadtest_reports(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "load.db", free_port())
+    server = ServerProcess(f"sqlite:///{tmp_path / 'load.db'}", tmp_path / "server.log")
     server.start()
     try:
         done = loadtest("--url", server.url, "--tables", "3", "--seconds", "6", "--json")
