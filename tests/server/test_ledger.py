@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from majiang import economy
@@ -77,3 +79,39 @@ def test_postgres_urls_use_psycopg() -> None:
     assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+@st.composite
+def events(draw: st.DrawFn) -> list[list[int]]:
+    """A few zero-sum settlement events over four seats, in units."""
+    out = []
+    for _ in range(draw(st.integers(1, 6))):
+        nets = draw(st.lists(st.integers(-30, 30), min_size=3, max_size=3))
+        out.append([*nets, -sum(nets)])
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    balances=st.lists(st.integers(0, 300), min_size=4, max_size=4),
+    stake=st.sampled_from([1, 2, 8, 64]),
+    evs=events(),
+)
+def test_ledger_stays_balanced(tmp_path_factory: pytest.TempPathFactory, balances: list[int],
+                               stake: int, evs: list[list[int]]) -> None:
+    """Any sequence of settlement events keeps every balance = its ledger sum, none below zero,
+    and the silver in existence equal to the grants."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('ledger') / 'l.db'}"
+    sessions, uids, table_id, hand_id = setup(url, [b + 1 for b in balances])
+    with sessions() as db:  # type: ignore[attr-defined]
+        total = sum(b + 1 for b in balances)
+        for index, nets in enumerate(evs):
+            posted = ledger.post_settlement(db, hand_id=hand_id, table_id=table_id,
+                                            event_index=index, kind="kong_money", units=nets,
+                                            stake=stake, user_ids=uids)
+            db.commit()
+            assert sum(posted.silver) == 0
+            assert all(b >= 0 for b in posted.balances_after)
+            assert sum(posted.balances_after) == total
+        check = ledger.check(db)
+        assert check.balanced and check.total_silver == total
