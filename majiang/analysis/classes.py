@@ -8,8 +8,10 @@ suits in one integer addition, for the tile count and the seven pairs and thirte
 
     x = SUIT_L[m] + SUIT_R[p]         low 24 bits: (class m << 12) | class p; above: counters
     y = SUIT_L[s] + SUIT_R[z]
-    needs = NEEDS[PAIR_L[x & LOW] + PAIR_R[y & LOW]]     tiles to add for n = 0..4 sets + pair
+    needs = HAND_NEEDS[PAIR_L[x & LOW] + (y & LOW)]     keyed by (class of m+p, class s, class z)
     counters = (x + y) >> 24
+    needs[counters & 63]                 tiles to add (None: not 3n+1 or 3n+2 tiles, or over 14)
+    needs[INDEX_ALL[counters]]           shanten of the three shapes (see NEEDS)
 
 All tables are filled on first use of an entry (`fill`), so a miss costs one small dynamic
 program and every later hand with that suit or pair of classes is a lookup.
@@ -29,12 +31,14 @@ TILES, PAIRS, SINGLES, ORPHANS, ORPHAN_PAIRS = 0, 6, 11, 17, 21
 
 SUIT_L: dict[bytes, int] = {}
 SUIT_R: dict[bytes, int] = {}
-PAIR_L: dict[int, int] = {}
-PAIR_R: dict[int, int] = {}
-# NEEDS[classes][t]: tiles to add for a t-tile hand (None for 3n tiles and over 14 tiles), and
-# NEEDS[classes][ALL_AT + o]: the smaller of the 13-14 tile need and o (the need of the other
-# shapes), so that with INDEX_ALL one index answers all three shapes.
+PAIR_L: dict[int, int] = {}  # (class a << SHIFT | class b) -> merged class << COUNTERS
+PAIR_R: dict[int, int] = {}  # the same -> merged class
+# NEEDS[a << SHIFT | b][t], for two merged classes: tiles to add to a t-tile hand (None for 3n
+# tiles and over 14 tiles); from ALL_AT + o: the shanten of a 13-14 tile hand whose other shapes
+# need o tiles; from ALL_AT + 15 + t: the shanten of a t-tile hand (t < 13: standard only), so
+# that with INDEX_ALL one index answers all three shapes.
 NEEDS: dict[int, tuple[int | None, ...]] = {}
+HAND_NEEDS: dict[int, tuple[int | None, ...]] = {}  # the same keyed by PAIR_L[mp] + (s << 12 | z)
 ALL_AT = 64  # past any tile count the counters can hold
 INDEX_ALL: dict[int, int] = {}  # counters -> the index of NEEDS entries for Shape.ALL, no jokers
 OTHER: dict[int, tuple[int, int]] = {}  # counters -> (seven pairs need, thirteen orphans need)
@@ -83,7 +87,7 @@ def _fill_pair(x: int) -> None:
     if x in PAIR_R:
         return
     cid = _class_of(merge(_VECTORS[x >> SHIFT], _VECTORS[x & ((1 << SHIFT) - 1)]))
-    PAIR_L[x] = cid << SHIFT
+    PAIR_L[x] = cid << COUNTERS
     PAIR_R[x] = cid
 
 
@@ -92,7 +96,9 @@ def _fill_needs(x: int) -> None:
         merged = merge(_VECTORS[x >> SHIFT], _VECTORS[x & ((1 << SHIFT) - 1)])
         by_tiles = [merged[5 + t // 3] if t % 3 and t <= 14 else None for t in range(ALL_AT)]
         full = merged[9]  # 13 and 14 tiles: four sets and the pair
-        needs = (*by_tiles, *(min(full, other) for other in range(15)))
+        with_other = (min(full, other) - 1 for other in range(15))
+        shanten = (None if need is None else need - 1 for need in by_tiles[:16])
+        needs = (*by_tiles, *with_other, *shanten)
         NEEDS[x] = _NEEDS_SHARED.setdefault(needs, needs)
 
 
@@ -108,8 +114,8 @@ def other_needs(counters: int) -> tuple[int, int]:
         got = OTHER[counters] = (seven, orphans)
         tiles = counters & TILE_MASK
         OTHER_MIN[counters] = min(got) if tiles >= 13 else INF
-        # seven, orphans <= 14; over 14 tiles the index holds None
-        INDEX_ALL[counters] = ALL_AT + min(got) if tiles in (13, 14) else min(tiles, 15)
+        # seven, orphans <= 14; past 14 tiles the index holds None
+        INDEX_ALL[counters] = ALL_AT + (min(got) if tiles in (13, 14) else 15 + min(tiles, 15))
     return got
 
 
@@ -124,7 +130,9 @@ def fill(b: bytes) -> None:
     y = (SUIT_L[keys[2]] + SUIT_R[keys[3]]) & LOW
     _fill_pair(x)
     _fill_pair(y)
-    _fill_needs(PAIR_L[x] + PAIR_R[y])
+    pair_key = PAIR_R[x] << SHIFT | PAIR_R[y]
+    _fill_needs(pair_key)
+    HAND_NEEDS[PAIR_L[x] + y] = NEEDS[pair_key]
     other_needs((SUIT_L[keys[0]] + SUIT_R[keys[1]] + SUIT_L[keys[2]] + SUIT_R[keys[3]]) >> COUNTERS)
 
 

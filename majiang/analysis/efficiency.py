@@ -21,12 +21,11 @@ from majiang.analysis.classes import (
     suit_record,
 )
 from majiang.analysis.classes import COUNTERS as _COUNTERS
+from majiang.analysis.classes import HAND_NEEDS as _HAND_NEEDS
 from majiang.analysis.classes import INDEX_ALL as _INDEX_ALL
 from majiang.analysis.classes import LOW as _LOW
-from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
 from majiang.analysis.classes import PAIR_L as _PAIR_L
-from majiang.analysis.classes import PAIR_R as _PAIR_R
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
 from majiang.analysis.distance import INF
@@ -60,10 +59,10 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
     try:
         x = _SUIT_L[m] + _SUIT_R[p]
         y = _SUIT_L[s] + _SUIT_R[z]
-        needs = _NEEDS[_PAIR_L[x & _LOW] + _PAIR_R[y & _LOW]]
+        needs = _HAND_NEEDS[_PAIR_L[x & _LOW] + (y & _LOW)]
         if not jokers:
             if shapes is _ALL:
-                return needs[_INDEX_ALL[(x + y) >> _COUNTERS]] - 1  # type: ignore[operator]
+                return needs[_INDEX_ALL[(x + y) >> _COUNTERS]]  # type: ignore[return-value]
             if shapes is _STANDARD:
                 return needs[(x + y) >> _COUNTERS & 63] - 1  # type: ignore[operator]
     except KeyError:
