@@ -50,10 +50,10 @@ VALUES: dict[str, dict[tuple[str, bool], float]] = {
     "yangzhou": {("any", False): 5, ("any", True): 21, ("hun", False): 31, ("hun", True): 51,
                  ("qing", False): 81, ("qing", True): 131},
     "kawuxing": {("any", False): 1, ("any", True): 2, ("qing", False): 4, ("qing", True): 8},
-    "wuhan": {("any", False): 4, ("any", True): 40, ("qing", False): 40, ("qing", True): 80,
-              ("jiang", False): 40, ("feng", False): 100},
+    "wuhan": {("any", False): 2, ("any", True): 20, ("qing", False): 20, ("qing", True): 40,
+              ("jiang", False): 20, ("feng", False): 100},
 }
-DECAY: dict[str, float] = {"tuidaohu": 0.3, "yangzhou": 0.45, "kawuxing": 0.3, "wuhan": 0.4}
+DECAY: dict[str, float] = {"tuidaohu": 0.2, "yangzhou": 0.45, "kawuxing": 0.2, "wuhan": 0.25}
 SELF_DRAWN_SHARE = 0.3  # weight of a self-drawn win when a wait is valued by the scorer
 
 
@@ -104,6 +104,7 @@ class State:
     laizi: int | None
     special: frozenset[int]  # wuhan red dragon and 赖子皮 kinds: kong tiles, never kept
     mult: int  # wuhan: 2^(the winner's kong exponent)
+    loser_mult: int = 1  # wuhan: the smallest 2^f(L) over the other seats (opened, kongs)
 
     def split(self, counts: Sequence[int]) -> tuple[list[int], int]:
         """(counts without laizi and special tiles, jokers)."""
@@ -138,6 +139,28 @@ def _restricted_need(counts: list[int], allowed: frozenset[int], sets: int) -> i
     return vec[5 + sets]
 
 
+SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _jiang_pair_need(counts: list[int], sets: int) -> int:
+    """Tiles to add for `sets` sets and a 2-5-8 pair (wuhan's 屁胡)."""
+    keys = [bytes(counts[lo:hi]) for lo, hi in SUITS]
+    vecs = [suit_vector(k) for k in keys]
+    best = INF
+    for suit in range(3):
+        rest = vecs[3]
+        for other in range(3):
+            if other != suit:
+                rest = merge(rest, vecs[other])
+        for p in (suit * 9 + 1, suit * 9 + 4, suit * 9 + 7):
+            take = min(counts[p], 2)
+            key = bytearray(keys[suit])
+            key[p - suit * 9] -= take
+            need = merge(rest, suit_vector(bytes(key)))[sets] + 2 - take
+            best = min(best, need)
+    return best
+
+
 def _triplet_need(counts: list[int], allowed: frozenset[int], unseen: list[int],
                   sets: int) -> int:
     trips: list[tuple[int, int]] = []
@@ -168,14 +191,23 @@ def distance(state: State, target: Target, counts: list[int], jokers: int) -> in
         held = sum(counts[t] for t in target.allowed)
         return 3 * sets + 2 - held - jokers - 1
     if target.colour == "any" and not target.triplets:
-        if state.laizi is not None and jokers > 1:
-            jokers = 1  # a 屁胡 holds at most one laizi
-        return shanten(counts, jokers, state.ruleset.shapes)
+        if state.laizi is None:
+            return shanten(counts, jokers, state.ruleset.shapes)
+        # wuhan 屁胡: a 2-5-8 pair and at most one laizi
+        return max(_jiang_pair_need(counts, sets) - min(jokers, 1), 0) - 1
     if target.triplets:
         need = _triplet_need(counts, target.allowed, state.unseen, sets)
     else:
         need = _restricted_need(counts, target.allowed, sets)
     return max(need - jokers, 0) - 1
+
+
+def _reach_64(amount: float) -> float:
+    """wuhan: how likely a win of this value x the lowest loser factor meets the 64 minimum
+    (a discard doubles its discarder, a self-draw every loser)."""
+    if amount >= 64:
+        return 1.0
+    return 0.4 if amount * 2 >= 64 else 0.1
 
 
 def worth(state: State, counts: list[int], mult: int | None = None) -> tuple[float, Target | None]:
@@ -191,12 +223,20 @@ def worth(state: State, counts: list[int], mult: int | None = None) -> tuple[flo
         if d >= INF - 10:
             continue
         value = target.value * mult
-        if state.laizi is not None and target.colour == "any" and not target.triplets:
-            value *= 1.0 if mult >= 4 else 0.25  # a 屁胡 rarely reaches 64 without kongs
+        if state.laizi is not None:
+            value *= _reach_64(value * state.loser_mult)
         w = value * decay ** max(d, 0)
         if w > best:
             best, best_target = w, target
     return best, best_target
+
+
+KONG_EXPONENT = {"red_kong": 1, "pi_kong": 1, "exposed_kong": 1, "added_kong": 1,
+                 "laizi_kong": 2, "concealed_kong": 2}
+
+
+def _kong_exponent(melds: list[dict[str, Any]]) -> int:
+    return sum(KONG_EXPONENT.get(m["kind"], 0) for m in melds)
 
 
 class ValueBot:
@@ -237,11 +277,12 @@ class ValueBot:
 
             laizi = parse_tile(view["laizi"])
             special = frozenset((33, *pi_kinds(parse_tile(view["indicator"])))) - {laizi}
-            exp = 0
-            for m in me["melds"]:
-                exp += {"red_kong": 1, "pi_kong": 1, "exposed_kong": 1, "added_kong": 1,
-                        "laizi_kong": 2, "concealed_kong": 2}.get(m["kind"], 0)
-            mult = 2 ** exp
+            mult = 2 ** (1 + _kong_exponent(me["melds"]))  # 开口 x2 always comes with a win
+            loser = min(_kong_exponent(s["melds"]) + any(
+                m["kind"] in WUHAN_OPENING for m in s["melds"])
+                for s in view["seats"] if s["seat"] != view["seat"])
+            return State(rules, ruleset, unseen_counts(view, ruleset), melds, laizi, special,
+                         mult, 2 ** loser)
         return State(rules, ruleset, unseen_counts(view, ruleset), melds, laizi, special, mult)
 
     def _danger(self, view: dict[str, Any]) -> set[int]:
