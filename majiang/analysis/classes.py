@@ -36,10 +36,11 @@ PAIR_R: dict[int, int] = {}  # the same -> merged class
 # NEEDS[a << SHIFT | b][t], for two merged classes: tiles to add to a t-tile hand (None for 3n
 # tiles and over 14 tiles); from ALL_AT + o: the shanten of a 13-14 tile hand whose other shapes
 # need o tiles; from ALL_AT + 15 + t: the shanten of a t-tile hand (t < 13: standard only), so
-# that with INDEX_ALL one index answers all three shapes.
+# that with INDEX_ALL one index answers all three shapes (a bad tile count: an IndexError).
 NEEDS: dict[int, tuple[int | None, ...]] = {}
 HAND_NEEDS: dict[int, tuple[int | None, ...]] = {}  # the same keyed by PAIR_L[mp] + (s << 12 | z)
 ALL_AT = 64  # past any tile count the counters can hold
+BAD_INDEX = 1 << 20  # past the end of every NEEDS entry
 INDEX_ALL: dict[int, int] = {}  # counters -> the index of NEEDS entries for Shape.ALL, no jokers
 OTHER: dict[int, tuple[int, int]] = {}  # counters -> (seven pairs need, thirteen orphans need)
 OTHER_MIN: dict[int, int] = {}  # counters -> the smaller of the two (INF under 13 tiles)
@@ -97,7 +98,7 @@ def _fill_needs(x: int) -> None:
         by_tiles = [merged[5 + t // 3] if t % 3 and t <= 14 else None for t in range(ALL_AT)]
         full = merged[9]  # 13 and 14 tiles: four sets and the pair
         with_other = (min(full, other) - 1 for other in range(15))
-        shanten = (None if need is None else need - 1 for need in by_tiles[:16])
+        shanten = (None if need is None else need - 1 for need in by_tiles[:13])
         needs = (*by_tiles, *with_other, *shanten)
         NEEDS[x] = _NEEDS_SHARED.setdefault(needs, needs)
 
@@ -114,8 +115,10 @@ def other_needs(counters: int) -> tuple[int, int]:
         got = OTHER[counters] = (seven, orphans)
         tiles = counters & TILE_MASK
         OTHER_MIN[counters] = min(got) if tiles >= 13 else INF
-        # seven, orphans <= 14; past 14 tiles the index holds None
-        INDEX_ALL[counters] = ALL_AT + (min(got) if tiles in (13, 14) else 15 + min(tiles, 15))
+        if tiles in (13, 14):
+            INDEX_ALL[counters] = ALL_AT + min(got)  # seven, orphans <= 14
+        else:  # 3n tiles and more than 14 index past the end
+            INDEX_ALL[counters] = ALL_AT + 15 + tiles if tiles % 3 and tiles < 13 else BAD_INDEX
     return got
 
 

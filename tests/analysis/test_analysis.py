@@ -148,6 +148,12 @@ def test_bad_counts() -> None:
         shanten([5] + [0] * 33)
     with pytest.raises(ValueError, match="jokers"):
         is_complete(h("11m"), -1)
+    for shapes in Shape:
+        for hand in ("111m", "111m222p333s444z", "111m222p333s4445555z", "111m222p333s4445556z"):
+            with pytest.raises(ValueError, match="3n"):
+                shanten(h(hand), 0, shapes)
+            with pytest.raises(ValueError, match="3n"):
+                shanten(h(hand[1:]), 1, shapes)
     with pytest.raises(ValueError, match="3n"):
         waits(h("11m"))
     with pytest.raises(ValueError, match="3n"):
