@@ -38,6 +38,8 @@ _ALL_KINDS = tuple(range(34))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _Z7 = bytes(7)
 _split = struct.Struct("9s9s9s7s").unpack  # 34 bytes -> the m, p, s, z suit keys
+if _LOW != 0xFFFFFF or _COUNTERS != 24:
+    raise ImportError("shanten's literals no longer match the class tables")
 _complete = COMPLETE.get
 _wait_mask = WAITS.get
 _STANDARD = Shape.STANDARD
@@ -59,12 +61,12 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
     try:
         x = _SUIT_L[m] + _SUIT_R[p]
         y = _SUIT_L[s] + _SUIT_R[z]
-        needs = _HAND_NEEDS[_PAIR_L[x & _LOW] + (y & _LOW)]
-        if not jokers:
-            if shapes is _ALL:
-                return needs[_INDEX_ALL[(x + y) >> _COUNTERS]]  # type: ignore[return-value]
-            if shapes is _STANDARD:
-                return needs[(x + y) >> _COUNTERS & 63] - 1  # type: ignore[operator]
+        # literals: LOW and COUNTERS (checked at import)
+        needs = _HAND_NEEDS[_PAIR_L[x & 0xFFFFFF] + (y & 0xFFFFFF)]
+        if shapes is _ALL and not jokers:
+            return needs[_INDEX_ALL[(x + y) >> 24]]  # type: ignore[return-value]
+        if shapes is _STANDARD and not jokers:
+            return needs[(x + y) >> 24 & 63] - 1  # type: ignore[operator]
     except KeyError:
         fill(counts_bytes(counts))
         return shanten(counts, jokers, shapes)
