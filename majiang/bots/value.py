@@ -54,6 +54,11 @@ VALUES: dict[str, dict[tuple[str, bool], float]] = {
               ("jiang", False): 20, ("feng", False): 100},
 }
 DECAY: dict[str, float] = {"tuidaohu": 0.2, "yangzhou": 0.45, "kawuxing": 0.2, "wuhan": 0.25}
+# Kong money a kong brings at once, in the units of VALUES (tuidaohu 7.2, kawuxing 7.2).
+KONG_BONUS: dict[str, dict[str, float]] = {
+    "tuidaohu": {"exposed_kong": 1, "added_kong": 3, "concealed_kong": 6},
+    "kawuxing": {"exposed_kong": 2, "added_kong": 2, "concealed_kong": 4},
+}
 SELF_DRAWN_SHARE = 0.3  # weight of a self-drawn win when a wait is valued by the scorer
 
 
@@ -348,7 +353,7 @@ class ValueBot:
             if state.laizi is None:
                 mult = state.mult
             w, _ = worth(state, after, mult)
-            if w >= best_w:
+            if w + KONG_BONUS.get(state.rules, {}).get(a.kind or "", 0) >= best_w:
                 return a
         if DECLARES[best] in legal:
             return DECLARES[best]
@@ -372,7 +377,7 @@ class ValueBot:
         top = ranked[0][0]
         tied = [r for r in ranked if r[0] >= top * 0.999]
         if len(tied) > 1:
-            tied = sorted(tied[:5], key=lambda r: (-self._acceptance(state, counts, r[1], r[2]),
+            tied = sorted(tied[:10], key=lambda r: (-self._acceptance(state, counts, r[1], r[2]),
                                                    r[1]))
             ranked = tied + [r for r in ranked if r not in tied]
         out = [(w, d) for w, d, _ in ranked]
@@ -500,6 +505,7 @@ class ValueBot:
                 melds = state.melds
                 state.melds = [*melds, ("exposed_kong", [tile] * 4)]
                 w, _ = worth(state, after, mult)
+                w += KONG_BONUS.get(state.rules, {}).get("exposed_kong", 0)
                 state.melds = melds
                 if w >= now and w >= best_w * 0.96:
                     best_w, best_a = max(w, best_w), action
