@@ -149,10 +149,9 @@ def check(db: Session) -> Check:
         db.execute(
             select(LedgerRow.user_id, func.sum(LedgerRow.amount)).group_by(LedgerRow.user_id)
         )
-        .tuples()
         .all()
     )
-    users = db.execute(select(User.id, User.silver)).tuples().all()
+    users = db.execute(select(User.id, User.silver)).all()
     mismatched = [uid for uid, silver in users if int(sums.get(uid) or 0) != silver or silver < 0]
     per_settlement = (
         db.execute(
@@ -160,7 +159,6 @@ def check(db: Session) -> Check:
             .where(LedgerRow.settlement_id.is_not(None))
             .group_by(LedgerRow.settlement_id)
         )
-        .tuples()
         .all()
     )
     unbalanced = [int(sid) for sid, total in per_settlement if sid is not None and total != 0]

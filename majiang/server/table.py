@@ -876,14 +876,14 @@ class TableManager:
                 select(LedgerRow.hand_id, func.sum(LedgerRow.amount))
                 .where(LedgerRow.user_id == user.id, LedgerRow.hand_id.is_not(None))
                 .group_by(LedgerRow.hand_id)
-            ).tuples().all()
+            ).all()
         )
         units = dict(
             db.execute(
                 select(LedgerRow.hand_id, func.sum(LedgerRow.units))
                 .where(LedgerRow.user_id == user.id, LedgerRow.hand_id.is_not(None))
                 .group_by(LedgerRow.hand_id)
-            ).tuples().all()
+            ).all()
         )
         out = []
         for hand, seat in rows:
