@@ -26,6 +26,7 @@ from majiang.analysis.classes import INDEX_ALL as _INDEX_ALL
 from majiang.analysis.classes import LOW as _LOW
 from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
 from majiang.analysis.classes import PAIR_L as _PAIR_L
+from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
 from majiang.analysis.distance import INF
@@ -38,7 +39,7 @@ _ALL_KINDS = tuple(range(34))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _Z7 = bytes(7)
 _split = struct.Struct("9s9s9s7s").unpack  # 34 bytes -> the m, p, s, z suit keys
-if _LOW != 0xFFFFFF or _COUNTERS != 24:
+if _LOW != 0x3FFF or _COUNTERS != 15:
     raise ImportError("shanten's literals no longer match the class tables")
 _complete = COMPLETE.get
 _wait_mask = WAITS.get
@@ -62,11 +63,11 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
         x = _SUIT_L[m] + _SUIT_R[p]
         y = _SUIT_L[s] + _SUIT_R[z]
         # literals: LOW and COUNTERS (checked at import)
-        needs = _HAND_NEEDS[_PAIR_L[x & 0xFFFFFF] + (y & 0xFFFFFF)]
+        needs = _HAND_NEEDS[_PAIR_L[x & 0x3FFF] + (y & 0x3FFF)]
         if shapes is _ALL and not jokers:
-            return needs[_INDEX_ALL[(x + y) >> 24]]  # type: ignore[return-value]
+            return needs[_INDEX_ALL[(x + y) >> 15]]  # type: ignore[return-value]
         if shapes is _STANDARD and not jokers:
-            return needs[(x + y) >> 24 & 63] - 1  # type: ignore[operator]
+            return needs[(x + y) >> 15 & 63] - 1  # type: ignore[operator]
     except KeyError:
         fill(counts_bytes(counts))
         return shanten(counts, jokers, shapes)
@@ -213,7 +214,7 @@ def _acceptance_fast(
     keys = [b[lo:hi] for lo, hi in _SUIT_SLICES]
     recs = [suit_record(k) for k in keys]
     classes = [r & CLASS_MASK for r in recs]
-    full_counters = sum(r >> _COUNTERS for r in recs)
+    full_counters = sum(r >> _REC for r in recs)
     other_shapes = bits != 1 and tiles >= 13
     options: list[DiscardOption] = []
     for suit, (lo, _hi) in enumerate(_SUIT_SLICES):
@@ -230,7 +231,7 @@ def _acceptance_fast(
             std = needs_of(mp, sz)[tiles - 1]
             assert std is not None
             need = std
-            counters = full_counters - (recs[suit] >> _COUNTERS) + (rec >> _COUNTERS)
+            counters = full_counters - (recs[suit] >> _REC) + (rec >> _REC)
             if other_shapes:
                 other = _other_need(counters, bits)
                 need = min(std, other)
