@@ -59,6 +59,8 @@ KONG_BONUS: dict[str, dict[str, float]] = {
     "tuidaohu": {"exposed_kong": 1, "added_kong": 3, "concealed_kong": 6},
     "kawuxing": {"exposed_kong": 2, "added_kong": 2, "concealed_kong": 4},
 }
+NARROW: dict[str, float] = {"hun": 0.8, "qing": 0.65, "jiang": 0.8, "feng": 0.8,
+                            "triplets": 0.75}
 SELF_DRAWN_SHARE = 0.3  # weight of a self-drawn win when a wait is valued by the scorer
 
 
@@ -230,6 +232,9 @@ def worth(state: State, counts: list[int], mult: int | None = None) -> tuple[flo
         value = target.value * mult
         if state.laizi is not None:
             value *= _reach_64(value * state.loser_mult)
+        if d > 0:  # fewer kinds help a narrow target: its draws are slower
+            value *= NARROW.get(target.colour, 1.0) * (NARROW["triplets"] if target.triplets
+                                                       else 1.0)
         w = value * decay ** max(d, 0)
         if w > best:
             best, best_target = w, target
