@@ -37,7 +37,8 @@ TILES, PAIRS, ORPHANS, ORPHAN_PAIRS = 0, 6, 9, 13
 
 SUIT_L: dict[bytes, int] = {}  # counters << COUNTERS | class << SUIT_BITS (numbered suits)
 SUIT_R: dict[bytes, int] = {}  # counters << COUNTERS | class
-PAIR_L: dict[int, int] = {}  # (class m << SUIT_BITS | class p) -> class of m+p << 2 * SUIT_BITS
+# (class m << SUIT_BITS | class p) -> class of m+p << 2 * SUIT_BITS (None: not filled yet)
+PAIR_L: list[int | None] = [None] * (LOW + 1)
 # NEEDS[a << SHIFT | b][t], for two merged classes: tiles to add to a t-tile hand (None for 3n
 # tiles and over 14 tiles); from ALL_AT + o: the shanten of a 13-14 tile hand whose other shapes
 # need o tiles; from ALL_AT + 15 + t: the shanten of a t-tile hand (t < 13: standard only), so
@@ -46,7 +47,9 @@ NEEDS: dict[int, tuple[int | None, ...]] = {}
 HAND_NEEDS: dict[int, tuple[int | None, ...]] = {}  # the same keyed by PAIR_L[mp] + (s, z)
 ALL_AT = 64  # past any tile count the counters can hold
 BAD_INDEX = 1 << 20  # past the end of every NEEDS entry
-INDEX_ALL: dict[int, int] = {}  # counters -> the index of NEEDS entries for Shape.ALL, no jokers
+# counters -> the index of NEEDS entries for Shape.ALL, no jokers (None: not filled yet; past
+# the end: the counters of more than 14 tiles)
+INDEX_ALL: list[int | None] = [None] * (1 << 16)
 OTHER: dict[int, tuple[int, int]] = {}  # counters -> (seven pairs need, thirteen orphans need)
 OTHER_MIN: dict[int, int] = {}  # counters -> the smaller of the two (INF under 13 tiles)
 _NEEDS_SHARED: dict[tuple[int | None, ...], tuple[int | None, ...]] = {}
@@ -129,9 +132,11 @@ def other_needs(counters: int) -> tuple[int, int]:
         got = OTHER[counters] = (seven, orphans)
         OTHER_MIN[counters] = min(got) if tiles >= 13 else INF
         if tiles in (13, 14):
-            INDEX_ALL[counters] = ALL_AT + min(got)  # seven, orphans <= 14
+            index = ALL_AT + min(got)  # seven, orphans <= 14
         else:  # 3n tiles and more than 14 index past the end
-            INDEX_ALL[counters] = ALL_AT + 15 + tiles if tiles % 3 and tiles < 13 else BAD_INDEX
+            index = ALL_AT + 15 + tiles if tiles % 3 and tiles < 13 else BAD_INDEX
+        if counters < len(INDEX_ALL):
+            INDEX_ALL[counters] = index
     return got
 
 
@@ -146,14 +151,15 @@ def fill(b: bytes) -> None:
     y = SUIT_L[s] + SUIT_R[z]
     numbered, honours = _SUIT_CLASSES
     mp = x & LOW
-    if mp not in PAIR_L:
+    shifted = PAIR_L[mp]
+    if shifted is None:
         cls = pair_class(numbered[mp >> SUIT_BITS], numbered[mp & (1 << SUIT_BITS) - 1])
-        PAIR_L[mp] = cls << 2 * SUIT_BITS
+        shifted = PAIR_L[mp] = cls << 2 * SUIT_BITS
     sz = y & LOW
-    hand = PAIR_L[mp] + sz
+    hand = shifted + sz
     if hand not in HAND_NEEDS:
         rest = pair_class(numbered[sz >> SUIT_BITS], honours[sz & (1 << SUIT_BITS) - 1])
-        HAND_NEEDS[hand] = needs_of(PAIR_L[mp] >> 2 * SUIT_BITS, rest)
+        HAND_NEEDS[hand] = needs_of(shifted >> 2 * SUIT_BITS, rest)
     other_needs((x + y) >> COUNTERS)
 
 

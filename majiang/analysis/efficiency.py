@@ -63,16 +63,23 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
         x = _SUIT_L[m] + _SUIT_R[p]
         y = _SUIT_L[s] + _SUIT_R[z]
         # literals: LOW and COUNTERS (checked at import)
-        needs = _HAND_NEEDS[_PAIR_L[x & 0x3FFF] + (y & 0x3FFF)]
+        needs = _HAND_NEEDS[_PAIR_L[x & 0x3FFF] + (y & 0x3FFF)]  # type: ignore[operator]
         if shapes is _ALL and not jokers:
-            return needs[_INDEX_ALL[(x + y) >> 15]]  # type: ignore[return-value]
+            return needs[_INDEX_ALL[(x + y) >> 15]]  # type: ignore[return-value,index]
         if shapes is _STANDARD and not jokers:
             return needs[(x + y) >> 15 & 63] - 1  # type: ignore[operator]
-    except KeyError:
-        fill(counts_bytes(counts))
-        return shanten(counts, jokers, shapes)
-    except (IndexError, TypeError):
-        pass  # a bad tile count (None): the general path below says what is wrong
+    except (KeyError, IndexError, TypeError):
+        # an entry not filled yet (KeyError, None), or a bad tile count (None, past the end)
+        return _shanten_filled(m, p, s, z, jokers, shapes)
+    return _shanten(needs, (x + y) >> _COUNTERS, jokers, shapes)
+
+
+def _shanten_filled(m: bytes, p: bytes, s: bytes, z: bytes, jokers: int, shapes: Shape) -> int:
+    """`shanten` after filling the tables for the hand (or raising what is wrong with it)."""
+    fill(m + p + s + z)
+    x = _SUIT_L[m] + _SUIT_R[p]
+    y = _SUIT_L[s] + _SUIT_R[z]
+    needs = _HAND_NEEDS[_PAIR_L[x & _LOW] + (y & _LOW)]  # type: ignore[operator]
     return _shanten(needs, (x + y) >> _COUNTERS, jokers, shapes)
 
 
