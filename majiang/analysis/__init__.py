@@ -6,9 +6,11 @@ and `is_winning` count four of a kind as two pairs (`is_seven_pairs(quads=False)
 
 How it is fast: each suit's counts, as bytes, key the tables. `suit` enumerates the complete
 suit patterns at import (win checks: three dict lookups a hand; waits: per-suit bit masks);
-`table` ships the class of every suit pattern (package data) and `classes` merges classes two at
-a time through lookup tables filled on first use (shanten: seven lookups a hand); `distance`
-holds the dynamic program the tables come from.
+`table` ships the class of every suit pattern (package data) and `classes` merges classes
+through lookup tables filled on first use (shanten: one struct unpack of `bytearray(counts)`
+into the four suit keys, then seven lookups on one-digit ints, with the seven pairs and thirteen
+orphans shapes folded into the last index); `distance` holds the dynamic program the tables come
+from.
 
 >>> from majiang.tiles import parse_tiles, to_counts
 >>> is_complete(to_counts(parse_tiles("123m456p789s11122z")))
