@@ -6,6 +6,8 @@ them from `counts`). A joker may stand for any kind, but never for a fifth copy 
 
 from __future__ import annotations
 
+import struct
+
 from majiang.analysis.distance import INF, exact_vector
 from majiang.analysis.groups import Counts, Shape
 from majiang.analysis.suit import COMPLETE, COMPLETE_SZ
@@ -16,6 +18,7 @@ _get_sz = COMPLETE_SZ.get
 _STANDARD = Shape.STANDARD
 _ALL = Shape.ALL
 _Z7 = bytes(7)
+_split = struct.Struct("9s9s16s").unpack  # 34 bytes -> the m, p and s+z keys
 _ORPHANS = TERMINALS_AND_HONORS
 
 # key -> (jokers to complete the suit as sets only, extra jokers if it also holds the pair)
@@ -115,23 +118,27 @@ def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) 
     """True if the hand is complete in any of the shapes asked."""
     if shapes is _ALL:
         try:
-            b = bytes(counts)
-        except (ValueError, TypeError):
-            b = counts_bytes(counts)  # raises a clear error
-        if len(b) == 34:
-            if not jokers:
-                if _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1:
-                    return True
-                if 1 not in b and 3 not in b:  # every count even: seven pairs if 14 tiles
-                    return sum(b) == 14
-            elif is_complete(b, jokers) or (
+            # bytearray(list) is the cheapest conversion; one unpack gives the suit keys
+            ba = bytearray(counts)
+            m, p, sz = _split(ba)
+        except (ValueError, TypeError, struct.error):
+            ba = bytearray(counts_bytes(counts))  # or a clear error
+            m, p, sz = _split(ba)
+        if not jokers:
+            if _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1:
+                return True
+            if 1 not in ba and 3 not in ba:  # every count even: seven pairs if 14 tiles
+                return sum(ba) == 14
+        else:
+            b = bytes(ba)
+            if is_complete(b, jokers) or (
                 sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers
             ):
                 return True
-            if b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
-                return False  # a simple tile: no thirteen orphans
-            return is_thirteen_orphans(b, jokers)
-    elif shapes is _STANDARD:
+        if ba[1:8] != _Z7 or ba[10:17] != _Z7 or ba[19:26] != _Z7:
+            return False  # a simple tile: no thirteen orphans
+        return is_thirteen_orphans(ba, jokers)
+    if shapes is _STANDARD:
         return is_complete(counts, jokers)
     b = counts_bytes(counts)
     bits = int(shapes)
