@@ -50,13 +50,14 @@ def joker_need(key: bytes) -> tuple[int, int]:
 def is_complete(counts: Counts, jokers: int = 0) -> bool:
     """True if the concealed tiles (3n+2 with the jokers) form n sets and one pair."""
     try:
-        b = bytes(counts)
-    except (ValueError, TypeError):
-        b = counts_bytes(counts)  # raises a clear error
-    if len(b) != 34:
-        counts_bytes(counts)
+        ba = bytearray(counts)  # the cheapest conversion; one unpack gives the suit keys
+        m, p, sz = _split(ba)
+    except (ValueError, TypeError, struct.error):
+        ba = bytearray(counts_bytes(counts))  # or a clear error
+        m, p, sz = _split(ba)
     if not jokers:
-        return _get(b[:9], 9) + _get(b[9:18], 9) + _get_sz(b[18:], 9) == 1
+        return _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1
+    b = bytes(ba)
     if jokers < 0:
         raise ValueError(f"jokers must be >= 0, got {jokers}")
     try:
