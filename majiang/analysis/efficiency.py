@@ -107,13 +107,13 @@ def _shanten(needs: tuple[int | None, ...], counters: int, jokers: int, shapes: 
 def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> list[int]:
     """Kinds that complete a 3n+1 hand (never a fifth copy; copies left are not checked)."""
     try:
-        b = bytes(counts)
-    except (ValueError, TypeError):
-        b = counts_bytes(counts)  # raises a clear error
+        b = bytearray(counts)  # the cheapest conversion; one unpack gives the suit keys
+        km, kp, ks, kz = _split(b)
+    except (ValueError, TypeError, struct.error):
+        return _waits_slow(counts, jokers, shapes)  # or a clear error
     bits = 1 if shapes is _STANDARD else 7 if shapes is _ALL else int(shapes)
-    if jokers or len(b) != 34 or not bits & 1:
+    if jokers or not bits & 1:
         return _waits_slow(counts, jokers, shapes)
-    km, kp, ks, kz = b[:9], b[9:18], b[18:27], b[27:]
     sm = _complete(km, 9)
     sp = _complete(kp, 9)
     ss = _complete(ks, 9)
@@ -143,7 +143,7 @@ def waits(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> li
     return out
 
 
-def _special_waits(b: bytes, bits: int) -> int:
+def _special_waits(b: bytearray, bits: int) -> int:
     """Bit mask of the seven pairs and thirteen orphans waits of a 13-tile hand (no jokers)."""
     mask = 0
     if bits & _SEVEN and b.count(1) + b.count(3) == 1 and sum(b) == 13:
