@@ -38,6 +38,7 @@ from majiang.scoring import score
 from majiang.tiles import format_tiles, from_counts, parse_tile, parse_tiles, tile_name
 
 INF = 99
+SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 SINGLE = frozenset(("picked", "grabbed", "red_kong", "pi_kong", "laizi_kong"))
 WUHAN_OPENING = ("chow", "pung", "exposed_kong", "added_kong")
 JIANG = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
@@ -71,6 +72,24 @@ class Target:
     allowed: frozenset[int]  # kinds the target may hold (the ruleset's kinds for "any")
     value: float
     free: bool = False  # 将一色 / 风一色: any tiles of the allowed kinds, no sets needed
+
+    @property
+    def suits(self) -> tuple[int, ...]:
+        return _suits(self.allowed)
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return _sorted(self.allowed)
+
+
+@cache
+def _suits(allowed: frozenset[int]) -> tuple[int, ...]:
+    return tuple(sorted({min(t // 9, 3) for t in allowed}))
+
+
+@cache
+def _sorted(allowed: frozenset[int]) -> tuple[int, ...]:
+    return tuple(sorted(allowed))
 
 
 @cache
@@ -133,10 +152,12 @@ def _melds_fit(target: Target, melds: list[tuple[str, list[int]]]) -> bool:
     return True
 
 
-def _restricted_need(counts: list[int], allowed: frozenset[int], sets: int) -> int:
+def _restricted_need(counts: list[int], suits: tuple[int, ...], sets: int) -> int:
+    """Tiles to add for `sets` sets and a pair from the given suits (3: honours) only."""
     vec: tuple[int, ...] | None = None
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        key = bytes(counts[t] if t in allowed else 0 for t in range(lo, hi))
+    for suit in suits:
+        lo, hi = SUITS[suit]
+        key = bytes(counts[lo:hi])
         if not any(key):
             continue
         v = suit_vector(key)
@@ -144,9 +165,6 @@ def _restricted_need(counts: list[int], allowed: frozenset[int], sets: int) -> i
     if vec is None:
         return 3 * sets + 2
     return vec[5 + sets]
-
-
-SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _jiang_pair_need(counts: list[int], sets: int) -> int:
@@ -168,25 +186,29 @@ def _jiang_pair_need(counts: list[int], sets: int) -> int:
     return best
 
 
-def _triplet_need(counts: list[int], allowed: frozenset[int], unseen: list[int],
+def _triplet_need(counts: list[int], kinds: tuple[int, ...], unseen: list[int],
                   sets: int) -> int:
-    trips: list[tuple[int, int]] = []
-    pairs: list[tuple[int, int]] = []
-    for t in allowed:
+    """Tiles to add for `sets` triplets and a pair of `kinds` (copies out of sight only)."""
+    held: list[tuple[int, int]] = []
+    fresh = 0
+    for t in kinds:
         c = counts[t]
-        tc = 3 - min(c, 3)
-        if unseen[t] >= tc:
-            trips.append((tc, t))
-        pc = 2 - min(c, 2)
-        if unseen[t] >= pc:
-            pairs.append((pc, t))
-    trips.sort()
-    pairs.sort()
-    best = INF
-    for pc, p in pairs[:4]:
-        chosen = [tc for tc, t in trips if t != p][:sets]
-        if len(chosen) == sets:
-            best = min(best, pc + sum(chosen))
+        if c:
+            tc, pc = 3 - min(c, 3), 2 - min(c, 2)
+            held.append((tc if unseen[t] >= tc else INF, pc if unseen[t] >= pc else INF))
+        elif fresh < 5 and unseen[t] >= 3:
+            fresh += 1
+    costs = sorted(tc for tc, _ in held if tc < INF)
+    best = 2 + sum((costs + [3] * (fresh - 1))[:sets]) if fresh and \
+        len(costs) + fresh - 1 >= sets else INF
+    for tc, pc in held:
+        if pc >= INF:
+            continue
+        rest = list(costs)
+        if tc < INF:
+            rest.remove(tc)
+        if len(rest) + fresh >= sets:
+            best = min(best, pc + sum((rest + [3] * fresh)[:sets]))
     return best
 
 
@@ -203,9 +225,9 @@ def distance(state: State, target: Target, counts: list[int], jokers: int) -> in
         # wuhan 屁胡: a 2-5-8 pair and at most one laizi
         return max(_jiang_pair_need(counts, sets) - min(jokers, 1), 0) - 1
     if target.triplets:
-        need = _triplet_need(counts, target.allowed, state.unseen, sets)
+        need = _triplet_need(counts, target.kinds, state.unseen, sets)
     else:
-        need = _restricted_need(counts, target.allowed, sets)
+        need = _restricted_need(counts, target.suits, sets)
     return max(need - jokers, 0) - 1
 
 
