@@ -49,15 +49,16 @@ def joker_need(key: bytes) -> tuple[int, int]:
 
 def is_complete(counts: Counts, jokers: int = 0) -> bool:
     """True if the concealed tiles (3n+2 with the jokers) form n sets and one pair."""
+    if jokers:
+        return _complete_with_jokers(counts_bytes(counts), jokers)
     try:
-        ba = bytearray(counts)  # the cheapest conversion; one unpack gives the suit keys
-        m, p, sz = _split(ba)
+        m, p, sz = _split(bytearray(counts))  # the cheapest conversion, split into suit keys
     except (ValueError, TypeError, struct.error):
-        ba = bytearray(counts_bytes(counts))  # or a clear error
-        m, p, sz = _split(ba)
-    if not jokers:
-        return _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1
-    b = bytes(ba)
+        m, p, sz = _split(counts_bytes(counts))  # or a clear error
+    return _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1
+
+
+def _complete_with_jokers(b: bytes, jokers: int) -> bool:
     if jokers < 0:
         raise ValueError(f"jokers must be >= 0, got {jokers}")
     try:
@@ -68,7 +69,7 @@ def is_complete(counts: Counts, jokers: int = 0) -> bool:
     except KeyError:
         for key in (b[:9], b[9:18], b[18:27], b[27:]):
             joker_need(key)
-        return is_complete(counts, jokers)
+        return _complete_with_jokers(b, jokers)
     if m0 + p0 + s0 + z0 + min(m1, p1, s1, z1, 2) > jokers:
         return False
     return (sum(b) + jokers) % 3 == 2
@@ -118,6 +119,13 @@ def is_thirteen_orphans(counts: Counts, jokers: int = 0) -> bool:
 def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> bool:
     """True if the hand is complete in any of the shapes asked."""
     if shapes is _ALL:
+        if jokers:
+            b = counts_bytes(counts)
+            if _complete_with_jokers(b, jokers) or (
+                sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers
+            ):
+                return True
+            return _thirteen_orphans_if_no_simples(b, jokers)
         try:
             # bytearray(list) is the cheapest conversion; one unpack gives the suit keys
             ba = bytearray(counts)
@@ -125,20 +133,11 @@ def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) 
         except (ValueError, TypeError, struct.error):
             ba = bytearray(counts_bytes(counts))  # or a clear error
             m, p, sz = _split(ba)
-        if not jokers:
-            if _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1:
-                return True
-            if 1 not in ba and 3 not in ba:  # every count even: seven pairs if 14 tiles
-                return sum(ba) == 14
-        else:
-            b = bytes(ba)
-            if is_complete(b, jokers) or (
-                sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers
-            ):
-                return True
-        if ba[1:8] != _Z7 or ba[10:17] != _Z7 or ba[19:26] != _Z7:
-            return False  # a simple tile: no thirteen orphans
-        return is_thirteen_orphans(ba, jokers)
+        if _get(m, 9) + _get(p, 9) + _get_sz(sz, 9) == 1:
+            return True
+        if 1 not in ba and 3 not in ba:  # every count even: seven pairs if 14 tiles
+            return sum(ba) == 14
+        return _thirteen_orphans_if_no_simples(ba, 0)
     if shapes is _STANDARD:
         return is_complete(counts, jokers)
     b = counts_bytes(counts)
@@ -148,6 +147,12 @@ def is_winning(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) 
     if bits & 2 and sum(b) + jokers == 14 and _seven_pairs_need_bytes(b) <= jokers:
         return True
     return bool(bits & 4) and is_thirteen_orphans(b, jokers)
+
+
+def _thirteen_orphans_if_no_simples(b: bytes | bytearray, jokers: int) -> bool:
+    if b[1:8] != _Z7 or b[10:17] != _Z7 or b[19:26] != _Z7:
+        return False  # a simple tile: no thirteen orphans
+    return is_thirteen_orphans(b, jokers)
 
 
 def _seven_pairs_need_bytes(b: bytes) -> int:
