@@ -291,6 +291,9 @@ class ValueBot:
             counts = hand_counts(view)
             if any(a.type == DISCARD for a in legal):
                 return self._turn(view, state, counts, legal)
+            if PASS_ACTION not in legal:  # a turn with no plain discard: wuhan's kong tiles
+                kongs = [a for a in legal if a.type == KONG]
+                return kongs[0] if kongs else legal[0]
             return self._claim(view, state, counts, legal)
         except ValueError:  # a hand size the distances do not cover: play for speed
             return self._defended(view, legal, self._efficient.choose(view, legal))

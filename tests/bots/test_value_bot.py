@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from majiang.bots import get_bot
 from majiang.bots.value import ValueBot
 from majiang.game import Hand
-from majiang.game.actions import DISCARD, DISCARDS
+from majiang.game.actions import DISCARD, DISCARDS, KONG, Action
 from majiang.sim.runner import play_hand
 from majiang.tiles import parse_tile
 
@@ -128,3 +128,10 @@ def test_value_bot_beats_efficient_where_plain_wins_fall_short(rules: str) -> No
     stats = _mixed_batch(rules, 100)
     assert stats["value"][0] >= stats["efficient"][0]
     assert stats["value"][1] > stats["efficient"][1]
+
+
+def test_value_bot_takes_a_kong_when_its_turn_has_no_plain_discard() -> None:
+    """wuhan: a hand of kong tiles only offers kongs; the bot must not pass on its turn."""
+    hand = Hand.new("wuhan", "kong-only")
+    red_kong = Action(KONG, parse_tile("7z"), kind="red_kong")
+    assert ValueBot().choose(hand.view(hand.turn), [red_kong]) == red_kong
