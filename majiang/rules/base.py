@@ -416,8 +416,20 @@ class Ruleset:
     def payments(
         self, req: WinRequest, reading: Reading, value: int
     ) -> tuple[list[int], int | None]:
-        """Units per seat for this win, and the liable seat if any."""
-        return self.plain_payments(req, value), None
+        """Units per seat for this win, and the liable seat if any: a liable seat (包牌) pays the
+        whole win (every other seat's share of a self-drawn win), else `plain_payments`."""
+        liable = self.liable_seat(req, reading)
+        if liable is None or liable == req.winner:
+            return self.plain_payments(req, value), None
+        total = value * (req.players - 1) if req.self_drawn else value
+        pay = [0] * req.players
+        pay[liable] -= total
+        pay[req.winner] += total
+        return pay, liable
+
+    def liable_seat(self, req: WinRequest, reading: Reading) -> int | None:
+        """The seat that pays the whole win under the ruleset's liability rule (包牌), if any."""
+        return None
 
     def plain_payments(self, req: WinRequest, value: int, each: int | None = None) -> list[int]:
         """Self-drawn: every other seat pays; otherwise the discarder alone pays."""

@@ -87,18 +87,6 @@ class Tuidaohu(Ruleset):
                 "hold that kind",
             )
 
-    def payments(
-        self, req: WinRequest, reading: Reading, value: int
-    ) -> tuple[list[int], int | None]:
-        liable = self.liable_seat(req, reading)
-        if liable is None or liable == req.winner:
-            return self.plain_payments(req, value), None
-        total = value * (req.players - 1) if req.self_drawn else value
-        pay = [0] * req.players
-        pay[liable] -= total
-        pay[req.winner] += total
-        return pay, liable
-
     def liable_seat(self, req: WinRequest, reading: Reading) -> int | None:
         """包牌: a qing hand with three claimed melds; the feeder of the third pays all."""
         counted = {p.id for p, _ in self.count_patterns(req, reading)}

@@ -518,7 +518,7 @@ class Wuhan(Ruleset):
             if gold and "repeat_gold" in req.flags:
                 final[seat] *= 2
         total = sum(final)
-        liable = None if feng else self.liable_seat(req, table, ids)
+        liable = None if feng else self.liability(req, table, ids)
         pay = [0] * req.players
         if liable is not None:
             pay[liable] = -total
@@ -528,7 +528,7 @@ class Wuhan(Ruleset):
         pay[req.winner] = total
         return pay, liable, tuple(amounts)
 
-    def liable_seat(self, req: WinRequest, table: Table, ids: frozenset[str]) -> int | None:
+    def liability(self, req: WinRequest, table: Table, ids: frozenset[str]) -> int | None:
         """包牌 (7.5): 清一色/将一色 third set (or the first who failed 下雨), 全求人, 抢杠."""
         claimed = req.claimed_melds
         if ids & {"qing_yi_se", "jiang_yi_se"} and len(claimed) >= 3:

@@ -336,19 +336,7 @@ class Yangzhou(Ruleset):
         excluded = {x for p, _ in found for x in p.excludes}
         return [(p, n) for p, n in found if p.id not in excluded]
 
-    def payments(
-        self, req: WinRequest, reading: Reading, value: int
-    ) -> tuple[list[int], int | None]:
-        liable = self.liable_seat(req)
-        if liable is None:
-            return self.plain_payments(req, value), None
-        total = value * (req.players - 1) if req.self_drawn else value
-        pay = [0] * req.players
-        pay[liable] -= total
-        pay[req.winner] += total
-        return pay, liable
-
-    def liable_seat(self, req: WinRequest) -> int | None:
+    def liable_seat(self, req: WinRequest, reading: Reading) -> int | None:
         """包牌: a 清一色 hand with three claimed melds; the feeder of the third pays all."""
         claimed = req.claimed_melds
         if hand_colour(req.all_tiles) != LIABLE_COLOUR or len(claimed) < 3:

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from majiang.server.app import create_app
+from majiang.server.loadtest import choose
 from majiang.server.settings import Settings
 
 
@@ -26,21 +27,6 @@ def signup(client: TestClient, name: str, password: str = "secret1") -> tuple[st
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def choose(actions: list[dict[str, Any]], view: dict[str, Any] | None) -> dict[str, Any]:
-    """The scripted policy, on the prompt's actions (labels stripped)."""
-    plain = [{k: v for k, v in a.items() if k != "label"} for a in actions]
-    for kind in ("win", "pass"):
-        for a in plain:
-            if a["type"] == kind:
-                return a
-    drawn = view.get("drawn") if view else None
-    discards = [a for a in plain if a["type"] == "discard"]
-    for a in discards:
-        if a.get("tile") == drawn:
-            return a
-    return discards[-1] if discards else plain[0]
 
 
 class Transcript:
