@@ -19,7 +19,7 @@ from typing import Any
 
 from majiang.analysis import shanten, waits
 from majiang.analysis.distance import merge, suit_vector
-from majiang.bots.efficient import EfficientBot, hand_counts, unseen_counts
+from majiang.bots.efficient import EfficientBot, best_discard, hand_counts, unseen_counts
 from majiang.game.actions import (
     CHOW,
     DECLARE,
@@ -351,10 +351,19 @@ class ValueBot:
         danger = self._danger(view)
         if action.tile not in danger:
             return action
-        for a in legal:
-            if a.type == DISCARD and a.tile is not None and a.tile not in danger:
-                return a
-        return action
+        ruleset = _ruleset(view["rules"])
+        others = [a.tile for a in legal
+                  if a.type == DISCARD and a.tile is not None and a.tile not in danger]
+        if not others:
+            return action
+        try:
+            _, tile = best_discard(hand_counts(view), others, unseen_counts(view, ruleset),
+                                   ruleset.shapes)
+        except ValueError:
+            tile = others[0]
+        if action.type == DECLARE and DECLARES[tile] in legal:
+            return DECLARES[tile]
+        return DISCARDS[tile]
 
     # -- the turn --------------------------------------------------------------------------------
 
