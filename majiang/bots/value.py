@@ -48,7 +48,7 @@ HONOURS = frozenset(range(27, 34))
 VALUES: dict[str, dict[tuple[str, bool], float]] = {
     "tuidaohu": {("any", False): 1, ("any", True): 2, ("hun", False): 2, ("hun", True): 4,
                  ("qing", False): 4, ("qing", True): 6},
-    "yangzhou": {("any", False): 5, ("any", True): 21, ("hun", False): 31, ("hun", True): 51,
+    "yangzhou": {("any", False): 0.5, ("any", True): 21, ("hun", False): 31, ("hun", True): 51,
                  ("qing", False): 81, ("qing", True): 131},
     "kawuxing": {("any", False): 1, ("any", True): 2, ("qing", False): 4, ("qing", True): 8},
     "wuhan": {("any", False): 2, ("any", True): 20, ("qing", False): 20, ("qing", True): 40,
@@ -420,6 +420,7 @@ class ValueBot:
                                                    r[1]))
             ranked = tied + [r for r in ranked if r not in tied]
         out = [(w, d) for w, d, _ in ranked]
+        far = self._far(state, counts, ranked[0][1], ranked[0][2])
         safe_out = [x for x in out if x[1] not in danger]
         if safe_out:
             out = safe_out
@@ -427,17 +428,21 @@ class ValueBot:
         if threat or view["wall_left"] < 16:
             safe = self._safe(view)
             near = [x for x in out if x[0] >= out[0][0] * 0.7]
-            if out[0][0] < self._far_line(state):
+            if far:
                 safer = [x for x in near if x[1] in safe]
                 if safer:
                     out = safer + [x for x in out if x not in safer]
         return out
 
-    def _far_line(self, state: State) -> float:
-        """Worth below which a hand counts as far from ready (two steps from its plain value)."""
-        decay = DECAY.get(state.rules, 0.4)
-        plain = VALUES[state.rules][("any", False)] * state.mult
-        return plain * decay ** 2
+    def _far(self, state: State, counts: list[int], discard: int, target: Target | None) -> bool:
+        """Whether the hand after `discard` is two or more steps from its target."""
+        if target is None:
+            return True
+        counts[discard] -= 1
+        split, jokers = state.split(counts)
+        far = distance(state, target, split, jokers) >= 2
+        counts[discard] += 1
+        return far
 
     def _acceptance(self, state: State, counts: list[int], discard: int,
                     target: Target | None) -> int:
