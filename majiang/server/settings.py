@@ -34,7 +34,7 @@ class Settings:
     min_turn_seconds: int = 5
     bank_seconds: int = 30
     token_max_age: int = 30 * 24 * 3600
-    default_bot: str = "efficient"
+    default_bot: str = "value"
     bot_pool: str = "thread"  # where bots think: process | thread | inline (see table.py)
 
     @classmethod
