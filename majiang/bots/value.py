@@ -38,6 +38,7 @@ from majiang.game.actions import (
     WIN_ACTION,
     Action,
 )
+from majiang.game.laizi import OPENING_MELDS, public_state
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.scoring import score
@@ -46,7 +47,6 @@ from majiang.tiles import format_tiles, from_counts, parse_tile, parse_tiles, ti
 INF = 99
 SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 SINGLE = frozenset(("picked", "grabbed", "red_kong", "pi_kong", "laizi_kong"))
-WUHAN_OPENING = ("chow", "pung", "exposed_kong", "added_kong")
 JIANG = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
 FENG = frozenset(range(27, 33))  # wuhan 风一色: 东南西北白发 (红中 is a kong tile)
 HONOURS = frozenset(range(27, 34))
@@ -323,7 +323,7 @@ class ValueBot:
             special = frozenset((33, *pi_kinds(parse_tile(view["indicator"])))) - {laizi}
             mult = 2 ** (1 + _kong_exponent(me["melds"]))  # 开口 x2 always comes with a win
             loser = min(_kong_exponent(s["melds"]) + any(
-                m["kind"] in WUHAN_OPENING for m in s["melds"])
+                m["kind"] in OPENING_MELDS for m in s["melds"])
                 for s in view["seats"] if s["seat"] != view["seat"])
             return State(rules, ruleset, unseen_counts(view, ruleset), melds, laizi, special,
                          mult, 2 ** loser)
@@ -522,17 +522,7 @@ class ValueBot:
             for seat in view["seats"]:
                 if seat["seat"] == me:
                     continue
-                kinds = [m["kind"] for m in seat["melds"]]
-                others[str(seat["seat"])] = {
-                    "opened": any(k in WUHAN_OPENING for k in kinds),
-                    "kongs": {
-                        "red": kinds.count("red_kong"), "laizi": kinds.count("laizi_kong"),
-                        "pi": kinds.count("pi_kong"),
-                        "exposed": kinds.count("exposed_kong") + kinds.count("added_kong"),
-                        "concealed": kinds.count("concealed_kong"),
-                    },
-                    "no_rain": False,
-                }
+                others[str(seat["seat"])] = public_state([m["kind"] for m in seat["melds"]])
             request["others"] = others
         elif any(s["declared"] for s in view["seats"]):
             request["others"] = {str(s["seat"]): {"declared": s["declared"]}

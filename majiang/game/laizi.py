@@ -48,11 +48,10 @@ class Laizi:
         return out, jokers
 
 
-def loser_state(melds: Sequence[Any], concealed: Sequence[int] | None, no_rain: bool,
-                laizi: Laizi) -> dict[str, Any]:
-    """One loser's entry of a wuhan request's `others` (section 10.4)."""
-    kinds = [m.kind for m in melds]
-    state: dict[str, Any] = {
+def public_state(kinds: Sequence[str], no_rain: bool = False) -> dict[str, Any]:
+    """What a wuhan loser's `others` entry (section 10.4) reads from his melds' kinds: whether he
+    has opened, and his kongs by kind. Public: any seat can build it from its view."""
+    return {
         "opened": any(k in OPENING_MELDS for k in kinds),
         "kongs": {
             "red": kinds.count("red_kong"), "laizi": kinds.count("laizi_kong"),
@@ -62,6 +61,12 @@ def loser_state(melds: Sequence[Any], concealed: Sequence[int] | None, no_rain: 
         },
         "no_rain": no_rain,
     }
+
+
+def loser_state(melds: Sequence[Any], concealed: Sequence[int] | None, no_rain: bool,
+                laizi: Laizi) -> dict[str, Any]:
+    """One loser's entry of a wuhan request's `others` (section 10.4)."""
+    state = public_state([m.kind for m in melds], no_rain)
     if concealed is not None:  # the discarder of the winning tile: 满手全是将?
         state["all_jiang"] = all(
             t < 27 and t % 9 in (1, 4, 7) and t not in laizi.special

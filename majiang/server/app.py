@@ -232,6 +232,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def table_answer(db: Session, table: Table) -> dict[str, Any]:
         return server.tables.table_json(db, table)
 
+    def open_table(
+        db: Session, user: User, req: lobby.TableRequest, fill_bots: bool = False
+    ) -> Table:
+        settings = server.settings
+        return lobby.create_table(
+            db, user, req, default_turn=settings.turn_seconds,
+            bank_seconds=settings.bank_seconds, grant_amount=settings.new_account_grant,
+            fill_bots=fill_bots, min_turn=settings.min_turn_seconds,
+        )
+
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
         with server.db() as db:
@@ -246,12 +256,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rules=body.get("rules") or games.default_ruleset(), level=body.get("level"),
                 bots=body.get("bots", 0), turn_seconds=body.get("turn_seconds"),
             )
-            table = lobby.create_table(
-                db, user, req, default_turn=server.settings.turn_seconds,
-                bank_seconds=server.settings.bank_seconds,
-                grant_amount=server.settings.new_account_grant,
-                min_turn=server.settings.min_turn_seconds,
-            )
+            table = open_table(db, user, req)
             answer = table_answer(db, table)
             code = table.code
         server.tables.poke(code)
@@ -271,12 +276,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 bots=int(info["players"]) - 1,
                 turn_seconds=body.get("turn_seconds"),
             )
-            table = lobby.create_table(
-                db, user, req, default_turn=server.settings.turn_seconds,
-                bank_seconds=server.settings.bank_seconds,
-                grant_amount=server.settings.new_account_grant, fill_bots=True,
-                min_turn=server.settings.min_turn_seconds,
-            )
+            table = open_table(db, user, req, fill_bots=True)
             answer = table_answer(db, table)
             code = table.code
         server.tables.poke(code)
