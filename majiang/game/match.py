@@ -15,6 +15,7 @@ from typing import Any
 from majiang.game.hand import Hand, HandResult
 from majiang.game.variants import mechanics
 from majiang.game.wall import RNG_VERSION
+from majiang.rules.wuhan import is_gold_win
 from majiang.tiles import EAST, tile_name
 
 
@@ -33,6 +34,7 @@ class Match:
         mech = mechanics(rules)
         self.round_winds = mech.round_winds
         self.previous_laizi: str | None = None  # wuhan 连赖: the last hand's laizi kind
+        self.previous_gold = False  # wuhan 连金: the last hand ended in a 金顶
         self.passes = 0  # times the deal has passed to the next seat
         self.rules = rules
         self.players = mech.rules.players
@@ -73,6 +75,8 @@ class Match:
             options["round_wind"] = self.round_wind()
         if self.previous_laizi is not None:
             options["previous_laizi"] = self.previous_laizi
+        if self.previous_gold:
+            options["previous_gold"] = True
         self.current = Hand.new(
             self.rules, self.hand_seed(self.hand_no), self.dealer, options,
             hand_no=self.hand_no, names=self.names,
@@ -90,6 +94,10 @@ class Match:
         self.results.append(result)
         if hand.laizi is not None:
             self.previous_laizi = tile_name(hand.laizi)
+            # an exhaustive draw is no 金顶 and breaks the chain (wuhan 7.4)
+            self.previous_gold = any(
+                is_gold_win(request, answer)
+                for request, answer in zip(result.requests, result.answers, strict=True))
         if result.next_dealer != self.dealer:
             self.passes += 1
         self.dealer = result.next_dealer

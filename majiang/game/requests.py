@@ -50,6 +50,8 @@ def score_request(hand: Hand, winner: int, win_type: str, discarder: int | None,
         request["indicator"] = NAME[special.indicator]
         if hand.options.get("previous_laizi") == NAME[special.laizi]:
             flags.append("repeat_laizi")
+        if hand.options.get("previous_gold"):
+            flags.append("repeat_gold")  # 连金: the scorer doubles only if this win is a 金顶
         request["others"] = {
             str(s): loser_state(
                 hand.melds[s],

@@ -56,6 +56,20 @@ CAP, GOLD, GOLD_UNOPENED, THREE_SUNS, MINIMUM = 600, 800, 1600, 3200, 64
 KONG_KEYS = ("red", "laizi", "pi", "exposed", "concealed")
 
 
+
+def is_gold_win(request: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """Whether a scored win was a 金顶 (section 7.3; the engine's memory for 连金, 7.4 and 8).
+
+    The winner receives the sum of the capped amounts (liability moves who pays, not how much):
+    at most 3 x 600 without a 金顶, at least 3 x 800 with one, each doubled alike by 连赖.
+    """
+    if not answer.get("win"):
+        return False
+    received = int(answer["payments"][int(request["winner"])])
+    if "repeat_laizi" in request.get("flags", ()):
+        received //= 2
+    return received >= (len(answer["payments"]) - 1) * GOLD  # every loser pays 800 or more
+
 # ---------------------------------------------------------------------------------------------
 # Laizi and 赖子皮 (section 2.1); the engine uses these too
 
