@@ -20,7 +20,10 @@ from majiang.game.variants import UnknownRuleset
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="tuidaohu", help="ruleset id (default tuidaohu)")
     parser.add_argument("--hands", type=int, default=None,
-                        help="hands in the match (default: the ruleset's, 8 for tuidaohu)")
+                        help="hands in the match (default: the ruleset's, 8 for tuidaohu; "
+                        "yangzhou plays whole rounds of winds, and this is then an upper bound)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="yangzhou: rounds of winds in the match, 1..4 (default 4)")
     parser.add_argument("--seed", default=None, help="match seed (default: random)")
     parser.add_argument("--bot", default="efficient", choices=sorted(BOTS),
                         help="the opponents' bot (default efficient)")
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
 
         seed = secrets.token_hex(4)
     try:
-        probe = Match(args.rules, seed, hands=args.hands)
+        probe = Match(args.rules, seed, hands=args.hands, rounds=args.rounds)
     except (UnknownRuleset, ValueError) as exc:
         print(f"play: {exc}", file=out)
         return 2
@@ -46,10 +49,10 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         print(f"play: --seat must be 0..{players - 1}", file=out)
         return 2
     names = [args.name if s == args.seat else f"{args.bot}-bot {s}" for s in range(players)]
-    match = Match(args.rules, seed, hands=args.hands, names=names)
+    match = Match(args.rules, seed, hands=args.hands, names=names, rounds=args.rounds)
     bots = {s: get_bot(args.bot, f"{seed}/{s}") for s in range(players) if s != args.seat}
     game = _Terminal(args.seat, stdin, out)
-    game.say(f"majiang {args.rules}: {match.hands} hands, seed {seed}. You are seat {args.seat}.")
+    game.say(f"majiang {args.rules}: {match.length_text()}, seed {seed}. You are seat {args.seat}.")
     game.say("Type the number of an action (Enter: the first), q to quit.")
     while not match.is_over:
         hand = match.new_hand()

@@ -3,7 +3,9 @@
 Hand k of a match with seed S is dealt from the seed f"{S}/{k}"; the first dealer is drawn by lot
 from the same versioned RNG, so a match is reproducible from its seed and its actions. Where the
 ruleset has rounds of winds (yangzhou), the round wind advances each time the deal has passed on
-once per seat, and each hand gets it as the option `round_wind`.
+once per seat, each hand gets it as the option `round_wind`, and the match is whole rounds: it ends
+when the deal would pass on at the end of its last round (North in a full match of four; yangzhou
+section 8). `hands` is then only an optional upper bound.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from majiang.game.wall import RNG_VERSION
 from majiang.rules.wuhan import is_gold_win
 from majiang.tiles import EAST, tile_name
 
+ROUND_NAMES = (("东", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
+
 
 class Match:
     """Hands played one after another: `new_hand()`, play it, `finish_hand()`, until `is_over`."""
@@ -30,16 +34,25 @@ class Match:
         dealer: int | None = None,
         options: dict[str, Any] | None = None,
         names: Sequence[str] | None = None,
+        rounds: int | None = None,
     ) -> None:
         mech = mechanics(rules)
         self.round_winds = mech.round_winds
+        if rounds is not None and not self.round_winds:
+            raise ValueError(f"{rules} has no rounds of winds: set the match length with hands")
+        if rounds is not None and not 1 <= rounds <= 4:
+            raise ValueError(f"a match has 1 to 4 rounds of winds (East..North), got {rounds}")
+        # rounds of winds in the match (yangzhou 8: all four unless the table sets fewer)
+        self.rounds = (rounds or len(ROUND_NAMES)) if self.round_winds else None
         self.previous_laizi: str | None = None  # wuhan 连赖: the last hand's laizi kind
         self.previous_gold = False  # wuhan 连金: the last hand ended in a 金顶
         self.passes = 0  # times the deal has passed to the next seat
         self.rules = rules
         self.players = mech.rules.players
         self.seed = seed
-        self.hands = hands if hands is not None else mech.rules.hands_per_match
+        self.hands: int | None = hands  # the most hands, or None: whole rounds of winds only
+        if hands is None and not self.round_winds:
+            self.hands = mech.rules.hands_per_match
         if hands is not None and hands < 1:
             raise ValueError(f"a match needs at least one hand, got {hands}")
         self.options = dict(options or {})
@@ -54,7 +67,20 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return len(self.results) >= self.hands
+        if self.hands is not None and len(self.results) >= self.hands:
+            return True
+        return self.rounds is not None and self.passes >= self.rounds * self.players
+
+    def length_text(self) -> str:
+        """How long the match lasts, for people: '8 hands', or the rounds of winds."""
+        parts = []
+        if self.rounds is not None:
+            winds = ROUND_NAMES[:self.rounds]
+            parts.append(f"{self.rounds} round{'s' * (self.rounds > 1)} of winds "
+                         f"{''.join(zh for zh, _ in winds)} ({', '.join(en for _, en in winds)})")
+        if self.hands is not None:
+            parts.append(f"{self.hands} hands" if not parts else f"at most {self.hands} hands")
+        return ", ".join(parts)
 
     def round_wind(self) -> str:
         """'1z' East round, then '2z', '3z', '4z' as the deal goes round the table."""

@@ -59,3 +59,43 @@ def test_yangzhou_hands_play_to_the_end_with_every_invariant() -> None:
 
     stats = simulate_range("yangzhou", "yz", ["efficient"] * 4, 0, 4)
     assert stats.hands == 4 and stats.invariant_failures == 0, stats.failure_examples
+
+
+def _play_match(match: Match) -> list[tuple[int, str]]:
+    """Play `match` to its end with bots; each hand's (dealer, round wind)."""
+    bots = [get_bot("efficient", s) for s in range(4)]
+    dealt = []
+    while not match.is_over:
+        hand = play_hand(match.new_hand(), bots)
+        dealt.append((hand.dealer, hand.options["round_wind"]))
+        match.finish_hand()
+    return dealt
+
+
+def test_a_yangzhou_match_is_four_whole_rounds_of_winds() -> None:
+    match = Match("yangzhou", "full", dealer=2)
+    assert match.hands is None and match.rounds == 4
+    dealt = _play_match(match)
+    # every seat deals in every round, in turn from the first dealer; repeats stay in the round
+    passes = [(d, w) for i, (d, w) in enumerate(dealt) if i == 0 or dealt[i - 1][0] != d]
+    assert passes == [((2 + k) % 4, f"{1 + k // 4}z") for k in range(16)]
+    assert all(w >= v for (_, w), (_, v) in zip(dealt[1:], dealt, strict=False))
+    # the match ends when the deal passes on from North's last dealer, back to the first
+    assert match.passes == 16 and match.dealer == 2 and len(match.results) == len(dealt)
+    assert match.results[-1].next_dealer != dealt[-1][0]
+
+
+def test_a_table_may_play_fewer_rounds_or_cap_the_hands() -> None:
+    east = Match("yangzhou", "east", dealer=0, rounds=1)
+    dealt = _play_match(east)
+    assert {w for _, w in dealt} == {"1z"} and east.passes == 4
+    assert [d for i, (d, _) in enumerate(dealt) if i == 0 or dealt[i - 1][0] != d] == [0, 1, 2, 3]
+    capped = Match("yangzhou", "cap", hands=3)
+    assert len(_play_match(capped)) == 3 and capped.passes < 16
+    assert capped.length_text() == "4 rounds of winds 东南西北 (East, South, West, North), " \
+        "at most 3 hands"
+    with pytest.raises(ValueError, match="1 to 4 rounds"):
+        Match("yangzhou", "bad", rounds=5)
+    with pytest.raises(ValueError, match="no rounds of winds"):
+        Match("tuidaohu", "bad", rounds=1)
+    assert Match("tuidaohu", "t").rounds is None and Match("tuidaohu", "t").hands == 8

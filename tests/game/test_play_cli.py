@@ -35,3 +35,12 @@ def test_unknown_ruleset_is_refused() -> None:
     out = io.StringIO()
     assert run(_args("--rules", "nope"), io.StringIO(""), out) == 2
     assert "nope" in out.getvalue()
+
+
+def test_yangzhou_plays_rounds_of_winds_and_bad_rounds_are_refused() -> None:
+    out = io.StringIO()
+    code = run(_args("--rules", "yangzhou", "--rounds", "1", "--seed", "yz"), io.StringIO(""), out)
+    assert code == 0 and "majiang yangzhou: 1 round of winds 东 (East), seed yz" in out.getvalue()
+    out = io.StringIO()
+    assert run(_args("--rounds", "2"), io.StringIO(""), out) == 2
+    assert "no rounds of winds" in out.getvalue()
