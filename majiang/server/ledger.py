@@ -75,6 +75,22 @@ class Posted:
         }
 
 
+def stored_settlement(db: Session, hand_id: int, event_index: int) -> Posted | None:
+    """The settlement event as it was posted (`replayed`), or None if it never was."""
+    existing = db.scalars(
+        select(Settlement).where(
+            Settlement.hand_id == hand_id, Settlement.event_index == event_index
+        )
+    ).first()
+    if existing is None:
+        return None
+    return Posted(
+        event_index, existing.kind, list(existing.units), existing.stake,
+        list(existing.silver), list(existing.balances_before),
+        list(existing.balances_after), replayed=True,
+    )
+
+
 def post_settlement(
     db: Session,
     *,
@@ -87,17 +103,9 @@ def post_settlement(
     user_ids: Sequence[int],
 ) -> Posted:
     """Apply one settlement event (nets in units per seat) with `economy.settle`; idempotent."""
-    existing = db.scalars(
-        select(Settlement).where(
-            Settlement.hand_id == hand_id, Settlement.event_index == event_index
-        )
-    ).first()
+    existing = stored_settlement(db, hand_id, event_index)
     if existing is not None:
-        return Posted(
-            event_index, existing.kind, list(existing.units), existing.stake,
-            list(existing.silver), list(existing.balances_before),
-            list(existing.balances_after), replayed=True,
-        )
+        return existing
     users_by_id = {
         u.id: u
         for u in db.scalars(

@@ -556,17 +556,18 @@ class TableRunner:
                 if not conn.closed and event.visible_to(conn.seat):
                     conn.send({"type": "event", "event": data})
             if event.kind == "settlement":
-                self.last_settlement = self._settlement_json(moved)
+                self.last_settlement = self._settlement_json(hand, moved)
                 for conn in self.conns:
                     conn.send({"type": "settlement", "settlement": self.last_settlement})
         for conn in self.conns:
             if not conn.closed:
                 conn.send({"type": "state", "view": self._view(conn.seat)})
 
-    def _settlement_json(self, moved: ledger.Posted | None) -> dict[str, Any]:
-        """The settlement screen: winners, patterns, payment lines, silver, balances, levels."""
-        hand = self.hand
-        assert hand is not None
+    def _settlement_json(self, hand: HandState, moved: ledger.Posted | None) -> dict[str, Any]:
+        """The settlement screen: winners, patterns, payment lines, silver, balances, levels.
+
+        `moved` is the end of the hand as posted; the balances are the ones it left (what each
+        user held right after the hand), so the screen rebuilt after a restart is the same."""
         engine = hand.engine
         result = engine.result
         with self._db() as db:
@@ -577,7 +578,7 @@ class TableRunner:
                     .order_by(Settlement.event_index)
                 )
             )
-            balances = [
+            balances = list(moved.balances_after) if moved is not None else [
                 (u.silver if (u := db.get(User, uid)) is not None else 0) for uid in hand.user_ids
             ]
         out: dict[str, Any] = {
@@ -698,7 +699,12 @@ class TableRunner:
         self._advance()
 
     def _load_hand(self, hand_id: int) -> None:
-        """Build the live hand from its stored seed and actions (a new hand has none yet)."""
+        """Make the stored hand the live one (a new hand has no actions yet)."""
+        self.hand = self._build_hand(hand_id)
+        self.last_settlement = None
+
+    def _build_hand(self, hand_id: int) -> HandState:
+        """A hand rebuilt from its stored seed and actions."""
         with self._db() as db:
             row = db.get(Hand, hand_id)
             table = self._table(db)
@@ -724,11 +730,10 @@ class TableRunner:
             state.action_idx += 1
         state.settle_idx = len(games.settlements(engine))
         state.bank = {i: bank for i in range(len(state.user_ids))}
-        self.hand = state
-        self.last_settlement = None
+        return state
 
     def _resume(self) -> None:
-        """On (re)start: pick up the table's unfinished hand, if any."""
+        """On (re)start: pick up the table's unfinished hand, else the last hand's settlement."""
         with self._db() as db:
             table = self._table(db)
             row = db.scalars(
@@ -736,6 +741,7 @@ class TableRunner:
             ).first()
             hand_id = row.id if row is not None else None
         if hand_id is None:
+            self._restore_settlement()
             return
         self._load_hand(hand_id)
         assert self.hand is not None
@@ -746,6 +752,25 @@ class TableRunner:
             self._after_hand()
             return
         self._advance()
+
+    def _restore_settlement(self) -> None:
+        """Between hands: the last hand's settlement screen, rebuilt from its stored actions and
+        its posted end-of-hand settlement, as it was sent when the hand ended."""
+        with self._db() as db:
+            table = self._table(db)
+            last = db.scalars(
+                select(Hand.id)
+                .where(Hand.table_id == table.id, Hand.status == "over")
+                .order_by(Hand.hand_no.desc())
+                .limit(1)
+            ).first()
+        if last is None:
+            return
+        hand = self._build_hand(last)
+        end = len(games.settlements(hand.engine)) - 1
+        with self._db() as db:
+            moved = ledger.stored_settlement(db, hand.hand_id, end) if end >= 0 else None
+        self.last_settlement = self._settlement_json(hand, moved)
 
     def _recover(self) -> None:
         """After an unexpected error: drop in-memory state and rebuild it from the database."""

@@ -1,7 +1,7 @@
 """Restart without loss: a real server process is killed with SIGKILL mid-hand and started again
 on the same database (the SQLite file; PostgreSQL too when TEST_POSTGRES_URL is set); the hand
 resumes from its seed and stored actions, the player reconnects to the same view and prompt, and
-no silver or hand is lost or paid twice."""
+no silver or hand is lost or paid twice; between hands, a reconnect shows the last settlement."""
 
 from __future__ import annotations
 
@@ -148,4 +148,10 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
     again = db_counts(server.database_url)
     assert again == after
     assert http.get("/api/ledger/check").json()["balanced"]
+    # reconnecting between hands shows the same settlement as before the restart
+    with connect(ws_url) as ws:
+        t3 = Transcript()
+        while t3.settlement is None:
+            t3.add(receive(ws))
+    assert t3.settlement == settlement
     http.close()
