@@ -55,7 +55,7 @@ from majiang.game.phases import CLAIM, CLAIMED, DEALT, DRAWN, KONGED, OVER, ROB,
 from majiang.game.requests import score_request
 from majiang.game.variants import Mechanics, mechanics
 from majiang.game.views import seat_view
-from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall
+from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall, tail_by_stacks
 from majiang.game.winning import is_complete
 from majiang.tiles import (
     Tile,
@@ -188,7 +188,8 @@ class Hand:
         else:
             self.explicit_wall = None
         self.wall = Wall(list(wall) if wall is not None else
-                         shuffled_wall(tile_set, seed, rng_version))
+                         shuffled_wall(tile_set, seed, rng_version),
+                         stacks=mech.stacked_tail and tail_by_stacks(rng_version))
         if mech.dead_tail:
             self.wall.reserved = 2 * ruleset.dead_stacks
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]

@@ -16,7 +16,7 @@ from typing import Any
 
 from majiang.game.hand import Hand, HandResult
 from majiang.game.variants import mechanics
-from majiang.game.wall import RNG_VERSION
+from majiang.game.wall import SEED_KEY
 from majiang.rules.wuhan import is_gold_win
 from majiang.tiles import EAST, tile_name
 
@@ -58,7 +58,7 @@ class Match:
         self.options = dict(options or {})
         self.names = [f"seat {s}" for s in range(self.players)] if names is None else list(names)
         if dealer is None:
-            dealer = random.Random(f"{RNG_VERSION}:{seed}/dealer").randrange(self.players)
+            dealer = random.Random(f"{SEED_KEY}:{seed}/dealer").randrange(self.players)
         self.dealer = dealer
         self.hand_no = 0
         self.totals = [0] * self.players

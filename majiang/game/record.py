@@ -4,7 +4,7 @@ Format `majiang-hand`, version 1:
 
     {
       "format": "majiang-hand", "version": 1,
-      "rng": "majiang-v1",            # the shuffle (game.wall); the wall is `shuffle(seed)`
+      "rng": "majiang-v2",            # the deal (game.wall): `shuffle(seed)` and the tail order
       "rules": "tuidaohu", "options": {}, "seed": "s/1", "dealer": 0, "hand_no": 1,
       "wall": null,                    # or the explicit wall (136 tile names) when not shuffled
       "seats": [{"seat": 0, "name": "alice", "bot": null}, ...],

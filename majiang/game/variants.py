@@ -34,6 +34,8 @@ class Mechanics:
     kong_chain: bool = False  # kong money doubles along a chain of kongs (杠上杠)
     dead_tail: bool = False  # jincheng 荒牌: the last stacks (one more per kong) are never drawn
     #                          normally, and a kong needs only a replacement tile in them
+    stacked_tail: bool = False  # jincheng 1: kong replacements come off the tail stack by stack,
+    #                              top tile first (from RNG version majiang-v2 on)
     follow_dealer: bool = False  # jincheng 前包 / 跟庄
     kong_money_at_end: bool = False  # kong money settled only when the hand ends with a win
     orphans_claims: bool = False  # jincheng 拾 / 搶 of terminal and honour discards
@@ -59,7 +61,7 @@ TABLE: dict[str, Mechanics] = {
                           playable=True),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False, declare="shang_jia", dead_tail=True,
-                          follow_dealer=True, kong_money_at_end=True,
+                          stacked_tail=True, follow_dealer=True, kong_money_at_end=True,
                           orphans_claims=True, playable=True),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,
                        laizi=True, kong_after_claim=True, last_tile_zone=14, playable=True),

@@ -1,10 +1,14 @@
 """The wall: a seeded shuffle with a live end (normal draws) and a tail end (kong replacements).
 
-Versioned RNG: the shuffle of RNG version "majiang-v1" is `random.Random(f"majiang-v1:{seed}")`
-applied with `shuffle` to the ruleset's full set in kind order (each kind `copies` times). Python
-guarantees string seeding and `shuffle` stay stable across versions (random's seed version 2), so a
-record written with "majiang-v1" deals the same wall on every Python >= 3.2. A new shuffle gets a
-new version string; old records keep theirs.
+Versioned RNG: the shuffle is `random.Random(f"majiang-v1:{seed}")` applied with `shuffle` to the
+ruleset's full set in kind order (each kind `copies` times). Python guarantees string seeding and
+`shuffle` stay stable across versions (random's seed version 2), so a record deals the same wall on
+every Python >= 3.2. A change to the deal gets a new version string; old records keep theirs:
+
+- "majiang-v1": kong replacements are taken from the last tile backwards, in every ruleset.
+- "majiang-v2" (current): the same shuffle; rulesets whose wall is built in stacks of two
+  (jincheng section 1) take replacements as the physical tail gives them: the top then the bottom
+  tile of the last stack, then of the stack before it (`w[134], w[135], w[132], w[133], ...`).
 """
 
 from __future__ import annotations
@@ -14,16 +18,27 @@ from collections.abc import Sequence
 
 from majiang.tiles import Tile
 
-RNG_VERSION = "majiang-v1"
-RNG_VERSIONS = (RNG_VERSION,)
+RNG_VERSION = "majiang-v2"
+RNG_VERSIONS = ("majiang-v1", RNG_VERSION)
+SEED_KEY = "majiang-v1"  # every version so far shuffles (and draws the first dealer) alike
+
+
+def check_version(version: str) -> None:
+    if version not in RNG_VERSIONS:
+        raise ValueError(f"unknown RNG version {version!r}: known {', '.join(RNG_VERSIONS)}")
+
+
+def tail_by_stacks(version: str) -> bool:
+    """Whether `version` takes a stacked wall's replacements top tile first, stack by stack."""
+    check_version(version)
+    return version != "majiang-v1"
 
 
 def shuffled_wall(tiles: Sequence[Tile], seed: str | int, version: str = RNG_VERSION) -> list[Tile]:
-    """The wall in taking order: index 0 is the first normal draw, the last index the first tail."""
-    if version not in RNG_VERSIONS:
-        raise ValueError(f"unknown RNG version {version!r}: known {', '.join(RNG_VERSIONS)}")
+    """The wall in taking order: index 0 is the first normal draw; the tail is the last index."""
+    check_version(version)
     wall = list(tiles)
-    random.Random(f"{version}:{seed}").shuffle(wall)
+    random.Random(f"{SEED_KEY}:{seed}").shuffle(wall)
     return wall
 
 
@@ -31,16 +46,22 @@ class Wall:
     """Tiles from `live` upward are drawn normally, tiles from `tail` downward replace kongs.
 
     `reserved` tiles at the tail end are never drawn normally (jincheng's 荒牌 tail); a ruleset may
-    raise it during a hand.
+    raise it during a hand. With `stacks` (a wall of 2-tile stacks, even length), the tail gives the
+    top tile of its last stack first (`tiles[tail - 1]`), then the bottom one; the two swap places
+    as the top is taken, so `tiles[live : tail + 1]` are always the undrawn tiles.
     """
 
-    __slots__ = ("live", "reserved", "tail", "tiles")
+    __slots__ = ("live", "reserved", "stacks", "tail", "tiles")
 
-    def __init__(self, tiles: list[Tile], reserved: int = 0) -> None:
+    def __init__(self, tiles: list[Tile], reserved: int = 0, stacks: bool = False) -> None:
+        if stacks and len(tiles) % 2:
+            raise ValueError(f"a wall of stacks of two needs an even number of tiles, not "
+                             f"{len(tiles)}")
         self.tiles = tiles
         self.live = 0
         self.tail = len(tiles) - 1
         self.reserved = reserved
+        self.stacks = stacks
 
     def left(self) -> int:
         """Tiles still drawable by normal draws (never into the reserved tail)."""
@@ -58,6 +79,10 @@ class Wall:
         return tile
 
     def draw_tail(self) -> Tile:
+        top = self.tail - 1
+        if self.stacks and (len(self.tiles) - self.tail) % 2 and top >= self.live:
+            # a whole stack at the tail: take its top tile, leave the bottom one as the next
+            self.tiles[top], self.tiles[self.tail] = self.tiles[self.tail], self.tiles[top]
         tile = self.tiles[self.tail]
         self.tail -= 1
         return tile

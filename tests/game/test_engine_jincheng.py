@@ -1,5 +1,6 @@
 """jincheng on the engine: 上架 (a tile set aside face down; only declared hands win), following
-the dealer (前包), 拾 / 搶, the dead tail, 荒庄 with 后包 and kong money cancelled."""
+the dealer (前包), 拾 / 搶, the dead tail, replacements off the tail stack by stack, 荒庄 with 后包
+and kong money cancelled."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from majiang.game.actions import (
     PICKS,
     WIN_ACTION,
 )
+from majiang.game.record import hand_record, verify
 from majiang.game.wall import arranged_wall
 from majiang.sim.cli import simulate_range
-from majiang.tiles import full_set, parse_tile, parse_tiles
+from majiang.tiles import full_set, parse_tile, parse_tiles, tile_name
 
 T = parse_tile
 READY_AFTER_9S = "123m456p789s12s55z9s"  # set 9s aside: waits on 3s
@@ -105,3 +107,40 @@ def test_simulated_jincheng_hands_keep_every_invariant() -> None:
     stats = simulate_range("jincheng", "jc", ["efficient", "efficient", "random", "random"], 0, 6)
     assert stats.invariant_failures == 0, stats.failure_examples
     assert stats.wins > 0
+
+
+KONGS_FIRST = "1111z2222z3333z1m9m"  # the dealer: three concealed kongs
+
+
+def _replacements(rules: str, rng_version: str) -> tuple[Hand, list[str]]:
+    """The dealer declares his three kongs; the replacement tiles, in order."""
+    wall = arranged_wall(full_set(), [parse_tiles(KONGS_FIRST), None, None, None], 0,
+                         (), parse_tiles("5m6m7m8m"), 7)  # w[135] 5m, w[134] 6m, w[133] 7m ...
+    hand = Hand.new(rules, "tail", dealer=0, wall=wall, rng_version=rng_version)
+    drawn = []
+    for honour in ("1z", "2z", "3z"):
+        hand.apply(0, CONCEALED_KONGS[T(honour)])
+        assert hand.drawn is not None and hand.tile_count() == 136
+        drawn.append(tile_name(hand.drawn))
+    return hand, drawn
+
+
+def test_replacements_come_off_the_tail_top_tile_first_stack_by_stack() -> None:
+    # jincheng 1: the k-th replacement is w[134 - 2 * (k // 2) + k % 2]
+    hand, drawn = _replacements("jincheng", "majiang-v2")
+    assert drawn == ["6m", "5m", "8m"]
+    rest = hand.wall.remaining()  # the bottom tile of the third stack is still there
+    assert tile_name(rest[-1]) == "7m" and len(rest) == 136 - 53 - 3
+    # records of the old deal (majiang-v1) keep taking the last tile first; other rulesets too
+    assert _replacements("jincheng", "majiang-v1")[1] == ["5m", "6m", "7m"]
+    assert _replacements("tuidaohu", "majiang-v2")[1] == ["5m", "6m", "7m"]
+
+
+def test_old_and_new_records_replay_with_their_own_tail() -> None:
+    for version in ("majiang-v1", "majiang-v2"):
+        hand, _ = _replacements("jincheng", version)
+        record = hand_record(hand)
+        assert record["rng"] == version and verify(record) == []
+        other = "majiang-v1" if version == "majiang-v2" else "majiang-v2"
+        assert verify({**record, "rng": other}) != []  # the version decides the tail order
+    assert Hand.new("jincheng", "fresh").rng_version == "majiang-v2"
