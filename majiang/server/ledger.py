@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from majiang import economy
@@ -46,6 +46,29 @@ def grant(db: Session, user: User, amount: int, reason: str, kind: str = "grant"
     row = _row(user, amount, kind, reason)
     db.add(row)
     return row
+
+
+REASON_MAX = 128  # the ledger's reason column
+
+
+def adjust(db: Session, username: str, amount: int, reason: str) -> LedgerRow:
+    """An operator's adjustment of `username`'s silver (kind `adjustment`), the user's row locked
+    until the caller commits; refused if the balance would go below zero."""
+    reason = reason.strip()
+    if amount == 0:
+        raise economy.EconomyError("an adjustment must not be zero")
+    if not reason or len(reason) > REASON_MAX:
+        raise economy.EconomyError(f"an adjustment needs a reason of 1-{REASON_MAX} characters")
+    user_id = db.scalars(select(User.id).where(User.username == username)).first()
+    if user_id is None:
+        raise economy.EconomyError(f"no user named {username!r}")
+    # Write first, then read: the no-op update takes the row lock (PostgreSQL) or the database's
+    # write lock (SQLite, whose driver begins a transaction only at the first write), so the
+    # balance read below is the newest and no other writer can change it before the commit.
+    db.execute(update(User).where(User.id == user_id).values(silver=User.silver))
+    user = db.get(User, user_id, populate_existing=True)
+    assert user is not None
+    return grant(db, user, amount, reason, kind="adjustment")
 
 
 @dataclass(frozen=True)

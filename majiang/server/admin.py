@@ -1,0 +1,75 @@
+"""`majiang admin`: operator commands on the server's database (adjust silver, balance, check).
+
+Every change goes through `ledger.py` in one transaction, so the ledger check stays balanced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+
+from majiang import economy
+from majiang.server import ledger
+from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.models import User
+from majiang.server.settings import Settings
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument(
+        "--database-url", default=None,
+        help="SQLAlchemy URL (default: $DATABASE_URL or sqlite:///majiang.db in the cwd)",
+    )
+    sub = parser.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
+    adjust = sub.add_parser(
+        "adjust", parents=[database], help="add (or with a negative AMOUNT take) a user's silver",
+    )
+    adjust.add_argument("username")
+    adjust.add_argument("amount", type=int, metavar="AMOUNT", help="silver, e.g. 500 or -200")
+    adjust.add_argument("--reason", required=True, help="why (kept in the ledger row)")
+    balance = sub.add_parser("balance", parents=[database], help="a user's silver and level")
+    balance.add_argument("username")
+    sub.add_parser(
+        "check", parents=[database],
+        help="the ledger check: balances equal ledger sums, settlements sum to zero",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    url = Settings.from_env(database_url=args.database_url).database_url
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        with session_factory(engine)() as db:
+            if args.admin_command == "adjust":
+                try:
+                    row = ledger.adjust(db, args.username, args.amount, args.reason)
+                except economy.EconomyError as exc:
+                    print(f"majiang admin: refused: {exc}")
+                    return 1
+                db.commit()
+                print(
+                    f"{args.username}: {row.balance_before} -> {row.balance_after} silver "
+                    f"(adjustment {row.amount:+d}: {row.reason}; ledger row {row.id})"
+                )
+                return 0
+            if args.admin_command == "balance":
+                user = db.scalars(select(User).where(User.username == args.username)).first()
+                if user is None:
+                    print(f"majiang admin: no user named {args.username!r}")
+                    return 1
+                lvl = economy.level_for(user.silver)
+                print(f"{user.username}: {user.silver} silver, level {lvl.zh} / {lvl.en}")
+                return 0
+            result = ledger.check(db)
+            print(json.dumps(result.to_json(), ensure_ascii=False))
+            return 0 if result.balanced else 1
+    except SQLAlchemyError as exc:
+        print(f"majiang admin: database error: {exc}")
+        return 1
+    finally:
+        engine.dispose()

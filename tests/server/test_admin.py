@@ -1,0 +1,147 @@
+"""`majiang admin` on both databases: adjustments go through the ledger (kind adjustment, with the
+reason, in one transaction), never take a balance below zero, and keep the ledger check balanced."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from majiang import economy
+from majiang.cli import main
+from majiang.server import accounts, ledger
+from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.models import LedgerRow, User
+
+
+def with_user(url: str, silver: int = 1000) -> None:
+    engine = make_engine(url)
+    migrate(engine)
+    with session_factory(engine)() as db:
+        accounts.create_user(db, "alice", None, grant_amount=silver)
+        db.commit()
+    engine.dispose()
+
+
+def rows(url: str) -> list[tuple[int, str, str, int, int]]:
+    engine = make_engine(url)
+    with session_factory(engine)() as db:
+        out = [
+            (r.amount, r.kind, r.reason, r.balance_before, r.balance_after)
+            for r in db.scalars(select(LedgerRow).order_by(LedgerRow.id))
+        ]
+    engine.dispose()
+    return out
+
+
+def admin(url: str, *args: str) -> int:
+    return main(["admin", *args, "--database-url", url])
+
+
+def test_adjust_writes_an_adjustment_row(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with_user(db_url)
+    assert admin(db_url, "adjust", "alice", "250", "--reason", "lost hand refunded") == 0
+    assert "1000 -> 1250" in capsys.readouterr().out
+    assert admin(db_url, "adjust", "alice", "-1250", "--reason", "chargeback") == 0
+    assert rows(db_url)[1:] == [
+        (250, "adjustment", "lost hand refunded", 1000, 1250),
+        (-1250, "adjustment", "chargeback", 1250, 0),
+    ]
+    capsys.readouterr()
+    assert admin(db_url, "balance", "alice") == 0
+    assert capsys.readouterr().out.startswith("alice: 0 silver, level 待业")
+    assert admin(db_url, "check") == 0
+    check = json.loads(capsys.readouterr().out)
+    assert check["balanced"] and check["total_silver"] == check["total_granted"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["alice", "-1001", "--reason", "too much"], "below zero"),
+        (["alice", "0", "--reason", "nothing"], "not be zero"),
+        (["alice", "5", "--reason", "  "], "reason"),
+        (["alice", "5", "--reason", "x" * 129], "reason"),
+        (["bob", "5", "--reason", "who"], "no user named 'bob'"),
+    ],
+)
+def test_refused_adjustments_change_nothing(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with_user(sqlite_url)
+    before = rows(sqlite_url)
+    assert admin(sqlite_url, "adjust", *args) == 1
+    assert message in capsys.readouterr().out
+    assert rows(sqlite_url) == before
+
+
+def test_below_zero_refused_on_both_databases(db_url: str) -> None:
+    with_user(db_url, silver=30)
+    assert admin(db_url, "adjust", "alice", "-31", "--reason", "too much") == 1
+    assert admin(db_url, "adjust", "alice", "-30", "--reason", "all of it") == 0
+    assert [r[4] for r in rows(db_url)] == [30, 0]
+
+
+def test_check_fails_when_a_balance_was_changed_outside_the_ledger(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_user(sqlite_url)
+    engine = make_engine(sqlite_url)
+    with session_factory(engine)() as db:
+        user = db.scalars(select(User)).one()
+        user.silver += 1  # not through ledger.py
+        db.commit()
+        assert not ledger.check(db).balanced
+    engine.dispose()
+    assert admin(sqlite_url, "check") == 1
+    assert json.loads(capsys.readouterr().out)["mismatched_users"] == [1]
+
+
+def test_adjust_needs_a_reason(sqlite_url: str) -> None:
+    with pytest.raises(SystemExit):
+        admin(sqlite_url, "adjust", "alice", "5")
+
+
+def test_unknown_user_balance(sqlite_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert admin(sqlite_url, "balance", "nobody") == 1
+    assert "no user named" in capsys.readouterr().out
+
+
+def test_ledger_adjust_keeps_levels(sqlite_url: str) -> None:
+    with_user(sqlite_url, silver=10)
+    engine = make_engine(sqlite_url)
+    with session_factory(engine)() as db:
+        row = ledger.adjust(db, "alice", 5000, "promotion")
+        db.commit()
+        assert row.level_before == economy.level_for(10).index
+        assert row.level_after == economy.level_for(5010).index
+    engine.dispose()
+
+
+def test_concurrent_adjustments_lose_no_update(db_url: str) -> None:
+    """Two operators (two engines, two threads) adjusting one user at once: every row counts."""
+    with_user(db_url, silver=100)
+    per_thread = 60
+
+    def work(sign: int) -> None:
+        engine = make_engine(db_url)
+        sessions = session_factory(engine)
+        for _ in range(per_thread):
+            with sessions() as db:
+                ledger.adjust(db, "alice", sign * (2 if sign > 0 else 1), "race")
+                db.commit()
+        engine.dispose()
+
+    threads = [threading.Thread(target=work, args=(sign,)) for sign in (1, -1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    engine = make_engine(db_url)
+    with session_factory(engine)() as db:
+        assert ledger.check(db).balanced
+        user = db.scalars(select(User)).one()
+        assert user.silver == 100 + per_thread
+    engine.dispose()
