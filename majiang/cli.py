@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("majiang.bench", "measure throughput against peer libraries"),
     "serve": ("majiang.server.cli", "run the table server (HTTP + WebSocket + browser client)"),
     "loadtest": ("majiang.server.loadtest", "load-test a running table server on loopback"),
+    "admin": ("majiang.server.admin", "operator commands: adjust silver, balance, ledger check"),
 }
 
 
