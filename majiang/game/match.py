@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from majiang.game.hand import Hand, HandResult
@@ -21,6 +22,55 @@ from majiang.rules.wuhan import is_gold_win
 from majiang.tiles import EAST, tile_name
 
 ROUND_NAMES = (("东", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What one hand passes on to the next at the same table, beyond the dealer: how often the
+    deal has passed on (the round wind), wuhan's last laizi (连赖) and last 金顶 (连金).
+
+    Pure and JSON-able, so a server can store it with a table and deal the next hand from it.
+    """
+
+    passes: int = 0
+    previous_laizi: str | None = None
+    previous_gold: bool = False
+
+    def options(self, rules: str, base: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The next hand's options: the table's own plus what is carried."""
+        options = dict(base or {})
+        mech = mechanics(rules)
+        if mech.round_winds:
+            options["round_wind"] = tile_name(EAST + min(self.passes // mech.rules.players, 3))
+        if self.previous_laizi is not None:
+            options["previous_laizi"] = self.previous_laizi
+        if self.previous_gold:
+            options["previous_gold"] = True
+        return options
+
+    def after(self, hand: Hand) -> Carry:
+        """The carry once `hand` (finished) has been settled."""
+        result = hand.result
+        if result is None:
+            raise ValueError("the hand is not finished")
+        carry = self
+        if hand.laizi is not None:
+            # an exhaustive draw is no 金顶 and breaks the chain (wuhan 7.4)
+            gold = any(is_gold_win(request, answer)
+                       for request, answer in zip(result.requests, result.answers, strict=True))
+            carry = replace(carry, previous_laizi=tile_name(hand.laizi), previous_gold=gold)
+        if result.next_dealer != hand.dealer:
+            carry = replace(carry, passes=carry.passes + 1)
+        return carry
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Carry:
+        data = data or {}
+        return cls(int(data.get("passes", 0)), data.get("previous_laizi"),
+                   bool(data.get("previous_gold", False)))
 
 
 class Match:
@@ -44,9 +94,7 @@ class Match:
             raise ValueError(f"a match has 1 to 4 rounds of winds (East..North), got {rounds}")
         # rounds of winds in the match (yangzhou 8: all four unless the table sets fewer)
         self.rounds = (rounds or len(ROUND_NAMES)) if self.round_winds else None
-        self.previous_laizi: str | None = None  # wuhan 连赖: the last hand's laizi kind
-        self.previous_gold = False  # wuhan 连金: the last hand ended in a 金顶
-        self.passes = 0  # times the deal has passed to the next seat
+        self.carry = Carry()  # the deal's passes (round wind), wuhan's 连赖 and 连金
         self.rules = rules
         self.players = mech.rules.players
         self.seed = seed
@@ -82,9 +130,18 @@ class Match:
             parts.append(f"{self.hands} hands" if not parts else f"at most {self.hands} hands")
         return ", ".join(parts)
 
+    @property
+    def passes(self) -> int:
+        """Times the deal has passed to the next seat."""
+        return self.carry.passes
+
+    @passes.setter
+    def passes(self, value: int) -> None:
+        self.carry = replace(self.carry, passes=value)
+
     def round_wind(self) -> str:
         """'1z' East round, then '2z', '3z', '4z' as the deal goes round the table."""
-        return tile_name(EAST + min(self.passes // self.players, 3))
+        return str(self.carry.options(self.rules).get("round_wind", "1z"))
 
     def hand_seed(self, hand_no: int) -> str:
         return f"{self.seed}/{hand_no}"
@@ -96,13 +153,7 @@ class Match:
         if self.current is not None and not self.current.is_over:
             raise ValueError("the current hand is not finished")
         self.hand_no += 1
-        options = dict(self.options)
-        if self.round_winds:
-            options["round_wind"] = self.round_wind()
-        if self.previous_laizi is not None:
-            options["previous_laizi"] = self.previous_laizi
-        if self.previous_gold:
-            options["previous_gold"] = True
+        options = self.carry.options(self.rules, self.options)
         self.current = Hand.new(
             self.rules, self.hand_seed(self.hand_no), self.dealer, options,
             hand_no=self.hand_no, names=self.names,
@@ -118,14 +169,7 @@ class Match:
         for seat in range(self.players):
             self.totals[seat] += result.payments[seat]
         self.results.append(result)
-        if hand.laizi is not None:
-            self.previous_laizi = tile_name(hand.laizi)
-            # an exhaustive draw is no 金顶 and breaks the chain (wuhan 7.4)
-            self.previous_gold = any(
-                is_gold_win(request, answer)
-                for request, answer in zip(result.requests, result.answers, strict=True))
-        if result.next_dealer != self.dealer:
-            self.passes += 1
+        self.carry = self.carry.after(hand)
         self.dealer = result.next_dealer
         self.current = None
         return result

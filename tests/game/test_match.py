@@ -99,3 +99,23 @@ def test_a_table_may_play_fewer_rounds_or_cap_the_hands() -> None:
     with pytest.raises(ValueError, match="no rounds of winds"):
         Match("tuidaohu", "bad", rounds=1)
     assert Match("tuidaohu", "t").rounds is None and Match("tuidaohu", "t").hands == 8
+
+
+def test_carry_is_json_and_deals_the_same_next_hand() -> None:
+    """A server that stores only the carry deals the hand a Match would deal next."""
+    from majiang.game.match import Carry
+
+    match = Match("wuhan", seed=5, dealer=0)
+    carry = Carry()
+    for _ in range(3):
+        hand = match.new_hand()
+        assert hand.options == carry.options("wuhan")
+        while not hand.is_over:
+            seat = min(hand.to_act())
+            hand.apply(seat, hand.legal_actions(seat)[0])
+        match.finish_hand()
+        carry = Carry.from_json(carry.after(hand).to_json())
+        assert carry == match.carry
+    assert carry.previous_laizi is not None
+    assert Carry(passes=5).options("yangzhou", {"x": 1}) == {"x": 1, "round_wind": "2z"}
+    assert Carry.from_json(None) == Carry()
