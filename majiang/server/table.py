@@ -20,8 +20,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from sqlalchemy import Engine, func, insert, select
 from sqlalchemy import Table as SATable
-from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.websockets import WebSocket
 
@@ -513,29 +513,33 @@ class TableRunner:
         events = games.apply(hand.engine, seat, action)
         posted: list[ledger.Posted] = []
         over = bool(hand.engine.is_over)
-        with self._db() as db:
-            db.execute(
-                insert(HAND_ACTIONS),
-                [{
-                    "hand_id": hand.hand_id, "idx": hand.action_idx, "seat": seat,
-                    "action": action.to_json(), "events": [e.to_record() for e in events],
-                    "source": source, "created_at": utcnow(),
-                }],
-            )
-            table_id = self.table_id if self.table_id is not None else self._table(db).id
-            for entry in games.settlements(hand.engine)[hand.settle_idx:]:
-                posted.append(
-                    ledger.post_settlement(
-                        db, hand_id=hand.hand_id, table_id=table_id,
-                        event_index=hand.settle_idx, kind=str(entry["type"]),
-                        units=[int(u) for u in entry["payments"]], stake=hand.stake,
-                        user_ids=hand.user_ids,
+        row = {
+            "hand_id": hand.hand_id, "idx": hand.action_idx, "seat": seat,
+            "action": action.to_json(), "events": [e.to_record() for e in events],
+            "source": source, "created_at": utcnow(),
+        }
+        if not over and hand.settle_idx == len(games.settlements(hand.engine)):
+            # Nothing but the action row (most actions): one statement is its own transaction,
+            # so it is sent in autocommit mode, one round trip instead of BEGIN, INSERT, COMMIT.
+            with self.manager.autocommit.connect() as conn:
+                conn.execute(insert(HAND_ACTIONS), [row])
+        else:
+            with self._db() as db:
+                db.execute(insert(HAND_ACTIONS), [row])
+                table_id = self.table_id if self.table_id is not None else self._table(db).id
+                for entry in games.settlements(hand.engine)[hand.settle_idx:]:
+                    posted.append(
+                        ledger.post_settlement(
+                            db, hand_id=hand.hand_id, table_id=table_id,
+                            event_index=hand.settle_idx, kind=str(entry["type"]),
+                            units=[int(u) for u in entry["payments"]], stake=hand.stake,
+                            user_ids=hand.user_ids,
+                        )
                     )
-                )
-                hand.settle_idx += 1
-            if over:
-                self._finish_rows(db)
-            db.commit()
+                    hand.settle_idx += 1
+                if over:
+                    self._finish_rows(db)
+                db.commit()
         hand.action_idx += 1
         self._send_events(events, posted)
         if over:
@@ -825,6 +829,8 @@ class TableManager:
         self.runners: dict[str, TableRunner] = {}
         self.turn_seconds: dict[str, int] = {}
         self.bot_pool = make_bot_pool(settings.bot_pool)
+        bind: Engine = sessions.kw["bind"]
+        self.autocommit = bind.execution_options(isolation_level="AUTOCOMMIT")
         self.bot_turn = asyncio.Lock()
 
     def runner(self, code: str) -> TableRunner:
