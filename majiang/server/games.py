@@ -105,6 +105,21 @@ def next_dealer(hand: Any) -> int:
     return int(hand.result.next_dealer)
 
 
+def next_options(rules: str, options: dict[str, Any] | None,
+                 carry: dict[str, Any] | None) -> dict[str, Any]:
+    """The next hand's options: the table's own plus what the last hand carried over."""
+    from majiang.game.match import Carry
+
+    return Carry.from_json(carry).options(rules, options)
+
+
+def carry_after(carry: dict[str, Any] | None, hand: Any) -> dict[str, Any]:
+    """The table's carry once `hand` is settled (the game's `Carry`, as JSON)."""
+    from majiang.game.match import Carry
+
+    return Carry.from_json(carry).after(hand).to_json()
+
+
 def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:
     """The hand as the engine's versioned JSON record (`majiang-hand`): seed + actions replay it.
     `bots` names the bot that played each seat (None for a person)."""

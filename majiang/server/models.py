@@ -61,6 +61,8 @@ class Table(Base):
     turn_seconds: Mapped[int] = mapped_column(Integer)
     bank_seconds: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # what the last hand passes to the next: the game's Carry as JSON (None before the first)
+    carry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     fill_bots: Mapped[bool] = mapped_column(Boolean, default=False)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)

@@ -631,6 +631,7 @@ class TableRunner:
         row.ended_at = utcnow()
         table.hands_played += 1
         table.dealer = games.next_dealer(self.hand.engine)
+        table.carry = games.carry_after(table.carry, self.hand.engine)
         table.status = "waiting"
         for seat in lobby.seats_of(db, table).values():
             user = db.get(User, seat.user_id)
@@ -680,7 +681,8 @@ class TableRunner:
                 return
             row = Hand(
                 table_id=table.id, hand_no=table.hands_played + 1, rules=table.rules,
-                options=dict(table.options or {}), seed=secrets.randbits(62),
+                options=games.next_options(table.rules, table.options, table.carry),
+                seed=secrets.randbits(62),
                 dealer=table.dealer, stake=table.stake,
                 user_ids=[seats[i].user_id for i in range(table.players)], status="playing",
             )
