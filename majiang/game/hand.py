@@ -49,13 +49,14 @@ from majiang.game.actions import (
     WIN_ACTION,
     Action,
 )
+from majiang.game.dice import roll
 from majiang.game.events import Event
 from majiang.game.laizi import Laizi, rain_suit
 from majiang.game.phases import CLAIM, CLAIMED, DEALT, DRAWN, KONGED, OVER, ROB, TURN
 from majiang.game.requests import score_request
 from majiang.game.variants import Mechanics, mechanics
 from majiang.game.views import seat_view
-from majiang.game.wall import RNG_VERSION, Wall, shuffled_wall, tail_by_stacks
+from majiang.game.wall import RNG_VERSION, Wall, rolls_dice, shuffled_wall, tail_by_stacks
 from majiang.game.winning import is_complete
 from majiang.tiles import (
     Tile,
@@ -192,11 +193,14 @@ class Hand:
                          stacks=mech.stacked_tail and tail_by_stacks(rng_version))
         if mech.dead_tail:
             self.wall.reserved = 2 * ruleset.dead_stacks
+        self.dice = (roll(seed, dealer, n, mech.dice_throws) if rolls_dice(rng_version)
+                     else None)
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
         self.declared = [False] * n
         self.declare_order: list[int] = []
+        self.declaring: int | None = None  # the seat whose declaring discard is on the table
         self.draw_turns = [0] * n  # turns begun with a normal draw (the dealer's opening counts)
         self.dealt_quads: list[set[Tile]] = [set() for _ in range(n)]
         self.chain = 0  # place of the last kong in a chain of kongs
@@ -299,7 +303,8 @@ class Hand:
         if self.began != CLAIMED or self.mech.kong_after_claim:
             if special is not None and self.wall.left() >= 1:
                 out.extend(special.kongs[t] for t in sorted(special.special) if counts[t])
-            if self._kong_tile_left():
+            # jincheng 3.3: a seat committed to thirteen orphans by 拾 / 搶 never kongs
+            if self._kong_tile_left() and not self.singles[seat]:
                 for tile in self.kinds if 4 in counts else ():
                     if counts[tile] == 4 and self._may_conceal_kong(seat, tile) and (
                             special is None or tile not in special.special):
@@ -321,7 +326,8 @@ class Hand:
             if not plain and self.wall.left() == 0:
                 plain = [DISCARDS[t] for t in self.kinds if counts[t]]
             out.extend(plain)
-        if self.mech.declare and not self.declared[seat] and self.wall.left() > 0:
+        if self.mech.declare and not self.declared[seat] and (
+                self.wall.left() > 0 or not self.mech.declare_needs_wall):
             out.extend(self._declarations(seat))
         return out
 
@@ -333,6 +339,8 @@ class Hand:
             if not arrived:
                 return False
         if self.declared[seat] and self.drawn is not None:
+            if tile != self.drawn:  # 摸什么打什么: a locked hand kongs only with the tile drawn
+                return False
             before = list(self.counts[seat])
             before[self.drawn] -= 1
             after = list(self.counts[seat])
@@ -354,6 +362,8 @@ class Hand:
             for t in meld.tiles():
                 held[t] += 1
         keeps = self.mech.declare == "shang_jia"  # the set-aside tile is still his
+        # jincheng 3.3: 拾 / 搶 commit a hand to thirteen orphans; it may declare only that wait
+        shapes = Shape.THIRTEEN_ORPHANS if self.singles[seat] else self.shapes
         out: list[Action] = []
         for tile in self.kinds:
             if not counts[tile]:
@@ -361,9 +371,9 @@ class Hand:
             counts[tile] -= 1
             try:
                 test = self._shape_counts(seat)
-                if shanten(test, shapes=self.shapes) == 0 and any(
+                if shanten(test, shapes=shapes) == 0 and any(
                         counts[w] + held[w] + (keeps and w == tile) < 4
-                        for w in waits(test, shapes=self.shapes)):
+                        for w in waits(test, shapes=shapes)):
                     out.append(DECLARES[tile])
             finally:
                 counts[tile] += 1
@@ -468,7 +478,7 @@ class Hand:
             shown = list(self.counts[seat])
             shown[tile] -= 1
             self._emit(DECLARE, {"seat": seat, "tile": NAME[tile], "tiles": _names(shown)})
-            self._discard(seat, tile)
+            self._discard(seat, tile, declaring=True)
         elif kind == WIN:
             self._finish([seat], "self_drawn", None, self._self_drawn_tile(seat))
         else:
@@ -480,7 +490,9 @@ class Hand:
             else:
                 self._special_kong(seat, tile, action.kind)
 
-    def _discard(self, seat: int, tile: Tile) -> None:
+    def _discard(self, seat: int, tile: Tile, declaring: bool = False) -> None:
+        # kawuxing 3.3 / D9: a win on the declaring discard is paid as if not yet declared
+        self.declaring = seat if declaring else None
         counts = self.counts[seat]
         counts[tile] -= 1
         self.discards[seat].append(tile)
@@ -764,6 +776,7 @@ class Hand:
         self.counts[seat][tile] += 1
         self.turn = seat
         self.drawn = tile
+        self.declaring = None
         self.drawn_from_tail = replacement
         self.locked[seat] = False
         if self.lock_kinds[seat]:
@@ -812,6 +825,8 @@ class Hand:
             self.dealt_quads[seat] = {t for t in range(34) if self.counts[seat][t] == 4}
         start: dict[str, Any] = {"rules": self.rules, "players": n, "dealer": self.dealer,
                                  "hand_no": self.hand_no, "wall_left": wall.left()}
+        if self.dice is not None:
+            start["dice"] = self.dice
         if self.indicator is not None:
             start["indicator"] = NAME[self.indicator]
         if self.laizi is not None:

@@ -4,9 +4,10 @@ Format `majiang-hand`, version 1:
 
     {
       "format": "majiang-hand", "version": 1,
-      "rng": "majiang-v2",            # the deal (game.wall): `shuffle(seed)` and the tail order
+      "rng": "majiang-v3",            # the deal (game.wall): `shuffle(seed)` and the tail order
       "rules": "tuidaohu", "options": {}, "seed": "s/1", "dealer": 0, "hand_no": 1,
       "wall": null,                    # or the explicit wall (136 tile names) when not shuffled
+      "dice": {"throws": [{"seat": 0, "dice": [3, 5]}], "break_seat": 3, "cut": 8},  # v3 on
       "seats": [{"seat": 0, "name": "alice", "bot": null}, ...],
       "actions": [{"seat": 0, "action": {"type": "discard", "tile": "5m"}}, ...],
       "events": [{"type": "draw", "seat": 1, "tile": "3p", "replacement": false, "to": 1}, ...],
@@ -47,6 +48,7 @@ def hand_record(hand: Hand, bots: list[str | None] | None = None) -> dict[str, A
         "dealer": hand.dealer,
         "hand_no": hand.hand_no,
         "wall": None if hand.explicit_wall is None else [tile_name(t) for t in hand.explicit_wall],
+        "dice": hand.dice,
         "seats": [
             {"seat": s, "name": hand.names[s], "bot": None if bots is None else bots[s]}
             for s in range(hand.players)

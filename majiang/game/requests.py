@@ -42,8 +42,11 @@ def score_request(hand: Hand, winner: int, win_type: str, discarder: int | None,
         "melds": [m.to_json() for m in hand.melds[winner]], "flags": flags,
     }
     if any(hand.declared):
-        request["others"] = {str(s): {"declared": hand.declared[s]}
-                             for s in range(hand.players) if s != winner}
+        # a payer is declared only if he declared before the tile he feeds (kawuxing 3.3, D9)
+        request["others"] = {
+            str(s): {"declared": hand.declared[s] and not (
+                win_type == "discard" and s == discarder and hand.declaring == s)}
+            for s in range(hand.players) if s != winner}
     if hand.special is not None:
         special = hand.special
         request["laizi"] = NAME[special.laizi]

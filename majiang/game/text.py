@@ -36,7 +36,12 @@ def describe(event: dict[str, Any], names: list[str] | None = None) -> str:
     if kind == "start":
         laizi = (f", indicator 赖子皮 {tiles_text(event['indicator'])}, laizi 赖子 "
                  f"{tiles_text(event['laizi'])}" if event.get("laizi") else "")
-        return f"hand {event['hand_no']} of {event['rules']}: dealer seat {event['dealer']}{laizi}"
+        dice = event.get("dice")
+        thrown = "" if not dice else ", dice 骰子 " + " then ".join(
+            f"seat {t['seat']} {t['dice'][0]}+{t['dice'][1]}" for t in dice["throws"]) + (
+            f", wall of seat {dice['break_seat']} broken 开门 at {dice['cut']}")
+        return (f"hand {event['hand_no']} of {event['rules']}: dealer seat {event['dealer']}"
+                f"{thrown}{laizi}")
     if kind == "deal":
         return f"{who} is dealt {tiles_text(event['tiles'])}"
     if kind == "draw":

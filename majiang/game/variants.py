@@ -28,12 +28,15 @@ class Mechanics:
     robbable_kongs: tuple[str, ...] = ("added_kong",)
     win_by_shape: bool = True  # a complete shape is always a win (else ask the scorer)
     round_winds: bool = False  # a match has rounds of winds (yangzhou section 8)
-    declare: str | None = None  # "liang_dao": declare ready with a discard, hand shown and frozen
+    declare: str | None = None  # "liang_dao": declare ready with a discard, hand shown and frozen;
+    #                             "shang_jia": set a tile aside, only the fact is public
+    declare_needs_wall: bool = False  # no declaring once the wall is empty (kawuxing 3.1 / D32)
     kong_on_arrival: bool = False  # concealed / added kongs only in the turn the 4th tile arrives
     last_draw_discarded: bool = False  # whoever draws the last tile wins on it or throws it
     kong_chain: bool = False  # kong money doubles along a chain of kongs (杠上杠)
     dead_tail: bool = False  # jincheng 荒牌: the last stacks (one more per kong) are never drawn
     #                          normally, and a kong needs only a replacement tile in them
+    dice_throws: int = 1  # jincheng 1: a second thrower, the cut counts both throws
     stacked_tail: bool = False  # jincheng 1: kong replacements come off the tail stack by stack,
     #                              top tile first (from RNG version majiang-v2 on)
     follow_dealer: bool = False  # jincheng 前包 / 跟庄
@@ -57,10 +60,12 @@ TABLE: dict[str, Mechanics] = {
     "yangzhou": Mechanics("yangzhou", split_pair_exception=True, win_by_shape=False,
                           round_winds=True, playable=True),
     "kawuxing": Mechanics("kawuxing", win_by_shape=False, declare="liang_dao",
-                          kong_on_arrival=True, last_draw_discarded=True, kong_chain=True,
+                          declare_needs_wall=True, kong_on_arrival=True, last_draw_discarded=True,
+                          kong_chain=True,
                           playable=True),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False, declare="shang_jia", dead_tail=True,
+                          dice_throws=2,
                           stacked_tail=True, follow_dealer=True, kong_money_at_end=True,
                           orphans_claims=True, playable=True),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,

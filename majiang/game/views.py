@@ -1,7 +1,8 @@
 """A seat's view of a hand (protocol.md section 2): everything that seat may know, nothing more.
 
-Other seats' concealed tiles appear only as counts, unless a ruleset shows them (kawuxing 亮倒) or
-the hand is over; the wall, the next draw and a jincheng 上架 tile never appear for others.
+Other seats' concealed tiles appear only as counts, unless the rules show them (kawuxing 亮倒 only)
+or the hand is over; the wall, the next draw, a jincheng 上架 seat's hand and its set-aside tile
+never appear for others.
 A seat's `hand` lists all its concealed tiles, the tile just drawn (`drawn`) included.
 """
 
@@ -26,7 +27,9 @@ def seat_view(hand: Hand, seat: int | None = None) -> dict[str, Any]:
         revealed = hand.revealed[s]
         if over:
             revealed = from_counts(hand.counts[s])
-        elif hand.declared[s]:  # 亮倒: the hand is shown, but not the tile just drawn
+        elif hand.declared[s] and hand.mech.declare == "liang_dao":
+            # kawuxing 亮倒 shows the hand, but not the tile just drawn; jincheng 上架 shows nothing
+            # but the fact of declaring (jincheng.md 3.1)
             shown = list(hand.counts[s])
             if s == hand.turn and hand.phase == TURN and hand.drawn is not None:
                 shown[hand.drawn] -= 1
@@ -55,7 +58,9 @@ def seat_view(hand: Hand, seat: int | None = None) -> dict[str, Any]:
         out["hand"] = [NAME[t] for t in from_counts(hand.counts[seat])]
         mine = seat == hand.turn and hand.phase == TURN and hand.drawn is not None
         out["drawn"] = tile_name(hand.drawn) if mine and hand.drawn is not None else None
-        out["locked"] = hand.locked[seat]
+        kinds = hand.lock_kinds[seat]
+        out["locked"] = hand.locked[seat] or bool(kinds)  # 过胡: no discard win until one's draw
+        out["locked_kinds"] = [NAME[t] for t in sorted(kinds)]  # wuhan: only these kinds
         aside = hand.set_aside[seat]
         out["set_aside"] = None if aside is None else NAME[aside]
     if hand.result is not None:

@@ -6,9 +6,11 @@ ruleset's full set in kind order (each kind `copies` times). Python guarantees s
 every Python >= 3.2. A change to the deal gets a new version string; old records keep theirs:
 
 - "majiang-v1": kong replacements are taken from the last tile backwards, in every ruleset.
-- "majiang-v2" (current): the same shuffle; rulesets whose wall is built in stacks of two
+- "majiang-v2": the same shuffle; rulesets whose wall is built in stacks of two
   (jincheng section 1) take replacements as the physical tail gives them: the top then the bottom
   tile of the last stack, then of the stack before it (`w[134], w[135], w[132], w[133], ...`).
+- "majiang-v3" (current): as v2, and the dice that open the wall are rolled from the seed and
+  shown in the `start` event (`game.dice`); v1 and v2 hands had no dice.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from collections.abc import Sequence
 
 from majiang.tiles import Tile
 
-RNG_VERSION = "majiang-v2"
-RNG_VERSIONS = ("majiang-v1", RNG_VERSION)
+RNG_VERSION = "majiang-v3"
+RNG_VERSIONS = ("majiang-v1", "majiang-v2", RNG_VERSION)
 SEED_KEY = "majiang-v1"  # every version so far shuffles (and draws the first dealer) alike
 
 
@@ -32,6 +34,12 @@ def tail_by_stacks(version: str) -> bool:
     """Whether `version` takes a stacked wall's replacements top tile first, stack by stack."""
     check_version(version)
     return version != "majiang-v1"
+
+
+def rolls_dice(version: str) -> bool:
+    """Whether hands of `version` roll and show the dice (from majiang-v3 on)."""
+    check_version(version)
+    return version not in ("majiang-v1", "majiang-v2")
 
 
 def shuffled_wall(tiles: Sequence[Tile], seed: str | int, version: str = RNG_VERSION) -> list[Tile]:
@@ -67,7 +75,8 @@ class Wall:
         """Tiles still drawable by normal draws (never into the reserved tail)."""
         if not self.reserved:
             return self.tail + 1 - self.live
-        return min(self.tail + 1, len(self.tiles) - self.reserved) - self.live
+        # a kong near the end may grow the reserved tail over tiles already drawn: none left
+        return max(0, min(self.tail + 1, len(self.tiles) - self.reserved) - self.live)
 
     def tail_left(self) -> int:
         """Tiles still drawable as kong replacements."""

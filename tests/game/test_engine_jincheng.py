@@ -143,4 +143,4 @@ def test_old_and_new_records_replay_with_their_own_tail() -> None:
         assert record["rng"] == version and verify(record) == []
         other = "majiang-v1" if version == "majiang-v2" else "majiang-v2"
         assert verify({**record, "rng": other}) != []  # the version decides the tail order
-    assert Hand.new("jincheng", "fresh").rng_version == "majiang-v2"
+    assert Hand.new("jincheng", "fresh").rng_version == "majiang-v3"
