@@ -128,7 +128,7 @@ class EfficientBot:
             raise ValueError("the efficient bot needs its view")
         ruleset = _ruleset(view["rules"])
         counts = hand_counts(view)
-        if any(a.type == DISCARD for a in legal):
+        if PASS_ACTION not in legal:  # a turn (a claim can always be passed)
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
 
@@ -136,6 +136,8 @@ class EfficientBot:
               legal: list[Action]) -> Action:
         shapes = ruleset.shapes
         discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
+        if not discards:  # wuhan 2.3: every tile special, only its kongs are legal
+            return next((a for a in legal if a.type == KONG), legal[0])
         best_shanten, best = best_discard(counts, discards, unseen_counts(view, ruleset), shapes)
         for action in legal:
             if action.type == KONG and action.tile is not None:

@@ -215,6 +215,7 @@ class Hand:
         self.drawn_in_zone = False
         self.revealed: list[list[Tile] | None] = [None] * n
         self.locked = [False] * n
+        self.no_win: list[dict[str, Any] | None] = [None] * n  # why a complete hand may not win
         self.lock_kinds: list[set[Tile]] = [set() for _ in range(n)]
         self.scores = [0] * n
         self.settlements: list[dict[str, Any]] = []
@@ -292,6 +293,7 @@ class Hand:
         return []
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        self.no_win[seat] = None
         counts = self.counts[seat]
         drawn = self.drawn
         out: list[Action] = []
@@ -399,23 +401,39 @@ class Hand:
         return (self.wall.tail_left() if self.mech.dead_tail else self.wall.left()) >= 1
     def can_win_on(self, seat: int, tile: Tile, feeder: int | None = None,
                    win_type: str = "discard") -> bool:
-        """Whether `seat` may win on `feeder`'s `tile` now (the pass lock included)."""
-        if self.locked[seat] or (self.lock_kinds[seat] and tile in self.lock_kinds[seat]):
-            return False
+        """Whether `seat` may win on `feeder`'s `tile` now (the pass lock included); when a
+        complete hand may not, `no_win[seat]` says why."""
         counts = self._shape_counts(seat)
         counts[tile] += 1
         complete = self._complete(counts)
         counts[tile] -= 1
-        if not complete or self.mech.win_by_shape:
-            return complete
+        if not complete:
+            return False
+        if self.locked[seat] or (self.lock_kinds[seat] and tile in self.lock_kinds[seat]):
+            self._refuse(seat, tile, "forbidden", "过胡：摸牌前不能胡别人的牌 / under the pass "
+                         "lock (过胡): no win on another player's tile until one's next draw")
+            return False
+        if self.mech.win_by_shape:
+            return True
         return self._scores_as_win(seat, win_type, feeder, tile)
 
     def _scores_as_win(self, seat: int, win_type: str, feeder: int | None, tile: Tile) -> bool:
         """For rulesets where a complete shape may still not win (minimum value, declared only,
-        ...): ask the scorer."""
+        ...): ask the scorer, and keep its reason when it says no."""
         from majiang.scoring import score
 
-        return bool(score(self.score_request(seat, win_type, feeder, tile)).get("win"))
+        answer = score(self.score_request(seat, win_type, feeder, tile))
+        if answer.get("win"):
+            return True
+        if answer.get("reason") in ("below_minimum", "forbidden"):
+            self._refuse(seat, tile, str(answer["reason"]), str(answer.get("detail", "")),
+                         answer.get("value"))
+        return False
+
+    def _refuse(self, seat: int, tile: Tile, reason: str, detail: str,
+                value: Any = None) -> None:
+        self.no_win[seat] = {"tile": NAME[tile], "reason": reason, "detail": detail,
+                             "value": value}
 
     def _self_drawn_tile(self, seat: int) -> Tile:
         """The winning tile of a self-drawn win: the tile just drawn (the dealer's 14th)."""
@@ -532,6 +550,7 @@ class Hand:
         self._emit(event, {k: v for k, v in settlement.items() if k != "type"})
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
+        self.no_win = [None] * self.players
         n = self.players
         left = self.wall.left()
         calls_allowed = left > 0 or not self.mech.last_discard_only_win
@@ -547,11 +566,11 @@ class Hand:
             seat = (discarder + step) % n
             counts = self.counts[seat]
             if plain:  # the hot path of `can_win_on` (no scorer, no kind lock, no singles)
-                win = False
-                if not locked[seat]:
-                    counts[tile] += 1
-                    win = complete(counts)
-                    counts[tile] -= 1
+                counts[tile] += 1
+                win = complete(counts)
+                counts[tile] -= 1
+                if win and locked[seat]:
+                    win = self.can_win_on(seat, tile, discarder)  # refused, with its reason
                 options = [WIN_ACTION] if win else []
             else:
                 options = [WIN_ACTION] if self.can_win_on(seat, tile, discarder) else []
@@ -933,12 +952,18 @@ class Hand:
         if self.phase == OVER:
             return "the hand is over"
         if seat not in self.to_act():
+            refusal = self.no_win[seat]
+            if action.type == WIN and refusal is not None:
+                return f"不能胡 / no win on {refusal['tile']}: {refusal['detail']}"
             if self.phase == TURN:
                 return f"it is seat {self.turn}'s turn, not seat {seat}'s"
             return f"seat {seat} has nothing to decide on this tile"
         counts = self.counts[seat]
         tile = action.tile
         label = action.label()["en"]
+        refusal = self.no_win[seat]
+        if action.type == WIN and refusal is not None:
+            return f"不能胡 / no win on {refusal['tile']}: {refusal['detail']}"
         if self.phase in (CLAIM, ROB):
             return f"{label} is not possible now: choose one of " + ", ".join(
                 a.label()["en"] for a in self.legal_actions(seat))

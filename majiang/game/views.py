@@ -55,6 +55,9 @@ def seat_view(hand: Hand, seat: int | None = None) -> dict[str, Any]:
         "scores": list(hand.scores),
     }
     if seat is not None:
+        if seat in hand.to_act():
+            hand.legal_actions(seat)  # computes (and caches) why a complete hand may not win
+        out["no_win"] = hand.no_win[seat]
         out["hand"] = [NAME[t] for t in from_counts(hand.counts[seat])]
         mine = seat == hand.turn and hand.phase == TURN and hand.drawn is not None
         out["drawn"] = tile_name(hand.drawn) if mine and hand.drawn is not None else None

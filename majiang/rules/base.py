@@ -397,7 +397,8 @@ class Ruleset:
     def forbidden(self, req: WinRequest, reading: Reading) -> str | None:
         """Why a complete reading may not win (None: it may). Default: the pass lock."""
         if "passed_win" in req.flags and not req.self_drawn:
-            return "under the pass lock (漏胡): no win on another player's tile until one draws"
+            return ("过胡未摸牌不能胡 / under the pass lock (过胡): no win on another player's tile "
+                    "until one's next draw")
         return None
 
     def count_patterns(self, req: WinRequest, reading: Reading) -> list[tuple[Pattern, int]]:
@@ -452,7 +453,7 @@ class Ruleset:
         readings = self.readings(req)
         if not readings:
             return Answer(False, req.players, reason="not_complete",
-                          detail="the tiles do not form a winning shape")
+                          detail="不成胡牌牌型 / the tiles do not form a winning shape")
         scored = []
         for reading in readings:
             counted = self.count_patterns(req, reading)
@@ -473,4 +474,5 @@ class Ruleset:
 
     def _below_minimum(self, req: WinRequest, best: Scored) -> Answer:
         return Answer(False, req.players, best, reason="below_minimum",
-                      detail=f"worth {best.value}, the minimum is {self.minimum}")
+                      detail=f"不够起胡：{best.value}，起胡{self.minimum} / worth {best.value}, "
+                      f"the minimum is {self.minimum}")

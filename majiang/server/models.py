@@ -68,7 +68,36 @@ class Table(Base):
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
     dealer: Mapped[int] = mapped_column(Integer, default=0)
+    # the match length (None: the ruleset's default; see majiang.game.Match)
+    match_hands: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    match_rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MatchRow(Base):
+    """One match of a table: the game's `Match` as stored between hands (its seed draws the first
+    dealer by lot; dealer, carry, totals and one summary per hand let it be rebuilt)."""
+
+    __tablename__ = "matches"
+    __table_args__ = (UniqueConstraint("table_id", "match_no"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    hands: Mapped[int | None] = mapped_column(Integer, nullable=True)  # as the table set it
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[int] = mapped_column(Integer)  # the next hand's dealer
+    hands_played: Mapped[int] = mapped_column(Integer, default=0)
+    carry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    units: Mapped[list[Any]] = mapped_column(JSON)  # per seat, the match so far
+    silver: Mapped[list[Any]] = mapped_column(JSON)
+    results: Mapped[list[Any]] = mapped_column(JSON)  # one summary per hand played
+    names: Mapped[list[Any]] = mapped_column(JSON)  # who sat where in the last hand
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Seat(Base):
@@ -87,6 +116,9 @@ class Hand(Base):
     __table_args__ = (UniqueConstraint("table_id", "hand_no"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("matches.id", name="fk_hands_match_id"), nullable=True, index=True
+    )
     hand_no: Mapped[int] = mapped_column(Integer)
     rules: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
