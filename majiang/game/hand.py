@@ -211,7 +211,7 @@ class Hand:
         self.kong_money_due: list[dict[str, Any]] = []  # kong money paid only if someone wins
         self.special: Laizi | None = None  # wuhan: indicator, laizi, 赖子皮
         self.rain_watch: dict[int, tuple[int, int | None]] = {}  # 下雨: owner -> (suit, feeder)
-        self.no_rain: int | None = None  # the first seat that failed to 下雨
+        self.no_rain: dict[int, int] = {}  # 下雨 per threat: owner -> the first seat to fail
         self.drawn_in_zone = False
         self.revealed: list[list[Tile] | None] = [None] * n
         self.locked = [False] * n
@@ -382,9 +382,14 @@ class Hand:
         return out
 
     def _complete_with_laizi(self, counts: list[int]) -> bool:
+        """wuhan 4.2: four sets and a pair, or 将一色 / 风一色, which need no sets (乱将, 乱风);
+        the scorer decides the rest (the melds, 2-5-8, opening, 64)."""
         assert self.special is not None
         split = self.special.split(counts)
-        return split is not None and analysis.is_complete(split[0], split[1])
+        if split is None:
+            return False
+        plain, jokers = split
+        return analysis.is_complete(plain, jokers) or all_jiang_or_winds(plain)
 
     def _shape_counts(self, seat: int) -> list[int]:
         """The tiles a win check reads: the concealed ones, and 拾/搶 tiles (frozen singles)."""
@@ -598,19 +603,17 @@ class Hand:
             self._next_turn(discarder)
 
     def _watch_rain(self, seat: int, tile: Tile) -> None:
-        """wuhan 7.5.1 下雨: record the first seat that throws another suit while it holds a
-        discardable tile of the suit someone has three claimed sets of."""
+        """wuhan 7.5.1 下雨: for each player with three claimed sets of a suit (each threat), record
+        the first seat that throws another suit while it holds a discardable tile of that suit."""
         assert self.special is not None
-        if self.no_rain is not None:
-            return
         counts = self.counts[seat]
         for owner, (suit, feeder) in self.rain_watch.items():
-            if seat in (owner, feeder) or (tile < 27 and tile // 9 == suit):
+            if owner in self.no_rain or seat in (owner, feeder) or (
+                    tile < 27 and tile // 9 == suit):
                 continue
             if any(counts[t] for t in range(9 * suit, 9 * suit + 9)
                    if t not in self.special.special):
-                self.no_rain = seat
-                return
+                self.no_rain[owner] = seat  # per threat: the first to fail it
 
     def _orphan_claims(self, seat: int, tile: Tile, next_seat: bool) -> list[Action]:
         """jincheng 3.3: 搶 from anyone once, 拾 from one's 上家, for thirteen orphans only."""
@@ -982,6 +985,13 @@ class Hand:
                 return "no kong right after a claim: discard a tile"
             return f"{label}: you do not hold the tiles for it"
         return f"{label} is not possible now"
+
+
+def all_jiang_or_winds(counts: Sequence[int]) -> bool:
+    """Every tile a 2, 5 or 8 of a suit (将一色), or every tile an honour (风一色)."""
+    held = [t for t in range(34) if counts[t]]
+    return bool(held) and (all(t < 27 and t % 9 in (1, 4, 7) for t in held)
+                           or all(t >= 27 for t in held))
 
 
 def _names(counts: list[int]) -> list[str]:

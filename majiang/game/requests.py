@@ -59,7 +59,7 @@ def score_request(hand: Hand, winner: int, win_type: str, discarder: int | None,
             str(s): loser_state(
                 hand.melds[s],
                 hand.counts[s] if s == discarder and win_type == "discard" else None,
-                s == hand.no_rain, special)
+                s == hand.no_rain.get(winner), special)
             for s in range(hand.players) if s != winner}
     # table options the scorer reads: yangzhou's round wind, flags such as kawuxing's
     # no_one_fan_discard
