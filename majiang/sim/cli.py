@@ -17,6 +17,7 @@ from majiang.bots import BOTS, get_bot
 from majiang.game.hand import Hand
 from majiang.game.record import hand_record, save
 from majiang.game.variants import UnknownRuleset, mechanics
+from majiang.sim.rules_check import play_rules_checked
 from majiang.sim.runner import play_checked, play_hand
 from majiang.sim.stats import Stats
 
@@ -30,9 +31,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="efficient,efficient,random,random",
                         help=f"one bot per seat, comma-separated ({', '.join(BOTS)})")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--check", choices=("all", "basic", "none"), default="all",
+    parser.add_argument("--check", choices=("all", "basic", "rules", "none"), default="all",
                         help="invariants after every step: all (with leaks), basic (tiles and "
-                             "payments), none")
+                             "payments), rules (the rules documents' invariants, counted per "
+                             "name), none")
     parser.add_argument("--records", metavar="DIR", help="write each hand's record into DIR")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
@@ -45,11 +47,18 @@ def simulate_range(rules: str, seed: str, bots: list[str], start: int, stop: int
     n = len(bots)
     for i in range(start, stop):
         hand = Hand.new(rules, f"{seed}/{i}", dealer=i % n, names=list(bots))
-        if check == "none":
-            play_hand(hand, players)
-            failures: list[str] = []
-        else:
-            failures = play_checked(hand, players, leaks=check == "all")
+        failures: list[str] = []
+        try:
+            if check == "none":
+                play_hand(hand, players)
+            elif check == "rules":
+                failures = play_rules_checked(hand, players)
+            else:
+                failures = play_checked(hand, players, leaks=check == "all")
+        except Exception as exc:  # counted, so one crash does not end a sweep
+            failures.append(f"exception: {type(exc).__name__}: {exc} (step {len(hand.actions)})")
+            stats.add_hand(hand, failures)
+            continue
         stats.add_hand(hand, failures)
         if records:
             save(hand_record(hand, list(bots)), Path(records) / f"hand-{i:06d}.json")
@@ -162,5 +171,10 @@ def _print_table(report: dict[str, Any]) -> None:
     for pid, count in report["patterns"].items():
         patterns.add_row(pid, str(count), f"{count / wins:.1%}")
     console.print(patterns)
-    for example in report["failure_examples"]:
-        console.print(f"[red]{example}[/red]")
+    if report["invariants"]:
+        failed = Table(title="invariant failures")
+        for col in ("invariant", "count", "example"):
+            failed.add_column(col, justify="right" if col == "count" else "left")
+        for name, count in report["invariants"].items():
+            failed.add_row(name, str(count), report["invariant_examples"][name])
+        console.print(failed)

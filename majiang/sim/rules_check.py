@@ -176,7 +176,6 @@ class RuleMonitor:
                 self.after_discard = data["seat"]
 
     def _draw(self, seat: int, tile: int, replacement: bool) -> None:
-        hand = self.hand
         if replacement:
             index = replacement_index(self.facts, len(self.wall0), self.replacements)
             self.replacements += 1
@@ -189,9 +188,10 @@ class RuleMonitor:
                 self.fail("dead_tail", f"normal draw {self.normal_draws} (wall index {index}) "
                           f"with {self.replacements} kongs: at most {limit}")
         if index >= len(self.wall0) or self.wall0[index] != tile:
-            self.fail("draw_order", f"seat {seat} drew {tile} ({'replacement' if replacement
-                      else 'normal'}), the wall's index {index} holds "
-                      f"{self.wall0[index] if index < len(self.wall0) else None}")
+            how = "replacement" if replacement else "normal"
+            held = self.wall0[index] if index < len(self.wall0) else None
+            self.fail("draw_order", f"seat {seat} drew {tile} ({how}), the wall's index "
+                      f"{index} holds {held}")
         self.locks[seat] = set()  # every document: one's own next draw ends the passed-win lock
 
     def _state(self) -> None:

@@ -29,6 +29,9 @@ class Stats:
     during_hand_per_seat: list[int] = field(default_factory=list)
     invariant_failures: int = 0
     failure_examples: list[str] = field(default_factory=list)
+    failure_counts: Counter[str] = field(default_factory=Counter)  # per invariant name
+    failure_first: dict[str, str] = field(default_factory=dict)  # name -> one example
+    exceptions: int = 0  # hands that raised (their failure is named "exception")
     actions: int = 0
 
     def __post_init__(self) -> None:
@@ -44,6 +47,11 @@ class Stats:
         self.invariant_failures += len(failures)
         room = MAX_EXAMPLES - len(self.failure_examples)
         self.failure_examples.extend(f"hand seed {hand.seed!r}: {f}" for f in failures[:room])
+        for failure in failures:
+            name = failure.split(":", 1)[0]
+            self.failure_counts[name] += 1
+            self.failure_first.setdefault(name, f"hand seed {hand.seed!r}: {failure}")
+            self.exceptions += name == "exception"
         if result is None:
             return
         for seat, amount in enumerate(result.payments):
@@ -71,10 +79,13 @@ class Stats:
     def merge(self, other: Stats) -> None:
         for name in ("hands", "wins", "won_hands", "self_drawn", "robbed_kongs",
                      "multiple_winners", "exhaustive_draws", "value_sum",
-                     "invariant_failures", "actions"):
+                     "invariant_failures", "actions", "exceptions"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.value_max = max(self.value_max, other.value_max)
         self.patterns.update(other.patterns)
+        self.failure_counts.update(other.failure_counts)
+        for name, example in other.failure_first.items():
+            self.failure_first.setdefault(name, example)
         for seat in range(len(self.bots)):
             self.wins_per_seat[seat] += other.wins_per_seat[seat]
             self.payments_per_seat[seat] += other.payments_per_seat[seat]
@@ -116,6 +127,9 @@ class Stats:
             "during_hand_per_seat": self.during_hand_per_seat,
             "invariant_failures": self.invariant_failures,
             "failure_examples": self.failure_examples,
+            "invariants": dict(self.failure_counts.most_common()),
+            "invariant_examples": dict(sorted(self.failure_first.items())),
+            "exceptions": self.exceptions,
             "actions_per_hand": self.actions / hands,
             "seconds": round(seconds, 3),
             "hands_per_s": round(self.hands / seconds, 2) if seconds > 0 else 0.0,
