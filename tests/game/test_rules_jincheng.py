@@ -27,7 +27,7 @@ from majiang.game.actions import (
     Action,
 )
 from majiang.game.scenario import scenario
-from majiang.tiles import parse_tile, tile_name
+from majiang.tiles import parse_tile, parse_tiles, tile_name
 
 T = parse_tile
 
@@ -470,3 +470,568 @@ def test_d17_a_kong_replacement_draw_ends_the_pass_lock() -> None:
     hand.apply(2, DISCARDS[T("1s")])
     win_on_discard(hand, 1)
     assert hand.result is not None and hand.result.winners == [1]
+
+
+# --------------------------------------------------------------------------- 3.1 上架
+
+
+def _dealer_declares() -> Hand:
+    """The dealer sets 9s aside (waits 3s); seat 1 has drawn 7z."""
+    hand = jc(f"dealer: 0\nseat 0: {W13}9s\ndraws: 7z 1z 2z 4z\n")
+    declare(hand, "9s")
+    return hand
+
+
+def test_s3_1_declare_only_with_a_tile_whose_setting_aside_leaves_the_hand_ready() -> None:
+    hand = jc(f"dealer: 0\nseat 0: {W13}9s\n")
+    assert [a for a in acts(hand, 0) if a.type == "declare"] == [DECLARES[T("9s")]]
+    junk = jc(f"dealer: 0\nseat 0: {JUNK14}\n")
+    assert [a for a in acts(junk, 0) if a.type == "declare"] == []
+
+
+def test_s3_1_declaring_shows_nothing_but_the_fact() -> None:
+    hand = _dealer_declares()
+    for viewer in (1, 2, 3, None):
+        seat0 = hand.view(viewer)["seats"][0]
+        assert seat0["declared"] is True
+        assert seat0["revealed"] is None, viewer
+        assert seat0["concealed"] == 13 and seat0["discards"] == []
+        assert "9s" not in str(hand.view(viewer)), viewer
+    assert hand.view(0)["set_aside"] == "9s"
+    for viewer in (1, 2, 3):
+        assert hand.view(viewer)["set_aside"] is None
+    public = [e for e in hand.events if e.kind == "declare" and e.to != 0]
+    assert public and all("tile" not in e.data and "tiles" not in e.data for e in public)
+
+
+def test_s3_1_declared_hand_stays_concealed_in_its_later_turns() -> None:
+    hand = _dealer_declares()
+    for _ in range(3):
+        throw(hand)
+    assert hand.turn == 0 and hand.drawn == T("4z")  # the declared dealer holds a drawn tile
+    for viewer in (1, 2, 3, None):
+        assert hand.view(viewer)["seats"][0]["revealed"] is None, viewer
+
+
+def test_s3_1_the_set_aside_tile_is_no_discard_nobody_claims_it() -> None:
+    # seat 1 holds 1z1z and could pung a 1z discard; the dealer sets his 1z aside
+    hand = jc(f"dealer: 0\nseat 0: {W13}1z\nseat 1: 1z1z 2m3m5m6m8m2p4p6p8p2s4s\ndraws: 7z\n")
+    declare(hand, "1z")
+    assert hand.phase == "turn" and hand.turn == 1 and hand.drawn == T("7z")
+    assert PUNGS[T("1z")] not in acts(hand, 1)
+    assert hand.discards[0] == [] and hand.last_discard is None
+
+
+def test_d9_the_set_aside_tile_is_not_part_of_the_wall_count() -> None:
+    hand = jc(f"dealer: 0\nseat 0: {W13}9s\n")
+    before = hand.wall_left()
+    declare(hand, "9s")
+    assert hand.wall_left() == before - 1  # only seat 1's draw
+    assert hand.tile_count() == 136
+
+
+def test_s3_1_after_declaring_each_drawn_tile_is_won_konged_or_discarded() -> None:
+    hand = _dealer_declares()
+    for _ in range(3):
+        throw(hand)
+    assert acts(hand, 0) == [DISCARDS[T("4z")]]
+
+
+def test_d10_a_declared_hand_kongs_no_old_quad_while_the_drawn_tile_is_another() -> None:
+    # 1111m23m456p789s5z: 111m + 123m, waits 5z; set 9p aside. A later draw of 8p must go out.
+    hand = jc("dealer: 0\nseat 0: 1111m23m456p789s5z9p\ndraws: 7z 1z 2z 8p\n")
+    declare(hand, "9p")
+    for _ in range(3):
+        throw(hand)
+    assert hand.turn == 0 and hand.drawn == T("8p")
+    assert acts(hand, 0) == [DISCARDS[T("8p")]]
+
+
+def test_s3_1_declared_concealed_kong_only_when_the_waits_stay_the_same() -> None:
+    # 111m456p789s12s55z waits 3s; a drawn 1m makes 1111m, konging it keeps the wait on 3s
+    hand = jc("dealer: 0\nseat 0: 111m456p789s12s55z9s\ndraws: 7z 1z 2z 1m\n")
+    declare(hand, "9s")
+    for _ in range(3):
+        throw(hand)
+    assert hand.drawn == T("1m")
+    assert CONCEALED_KONGS[T("1m")] in acts(hand, 0)
+    # 11123m456p789s55z waits 1m / 4m / 5z: a kong of the drawn 1m would leave 1m / 4m only
+    other = jc("dealer: 0\nseat 0: 11123m456p789s55z9s\ndraws: 7z 1z 2z 1m\n")
+    declare(other, "9s")
+    for _ in range(3):
+        throw(other)
+    assert other.drawn == T("1m")
+    assert CONCEALED_KONGS[T("1m")] not in acts(other, 0)
+    assert WIN_ACTION in acts(other, 0)
+
+
+def test_s3_1_declared_added_kong_with_the_drawn_fourth() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 2m3m5m6m8m2p4p6p8p2s4s6s8s9m
+seat 1: 123m456s789s1z | pung 5p from 3
+draws: 1z 2z 3z 4z 5p
+""")
+    throw(hand, "9m")
+    declare(hand, "1z")  # seat 1: 123m456s789s1z, waits on 1z
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    assert hand.turn == 1 and hand.drawn == T("5p")
+    assert ADDED_KONGS[T("5p")] in acts(hand, 1)
+
+
+def test_s3_1_declared_player_may_not_pung_pick_or_grab() -> None:
+    # seat 1 declared on thirteen orphans-like tiles would pick 9p; declared on 5z5z it would pung
+    hand = jc(f"""
+dealer: 0
+seat 0: 9p5z 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 1: {W13}
+draws: 7z 1z 2z 4z
+""")
+    throw(hand, "2m")
+    declare(hand)  # seat 1 sets 7z aside
+    throw(hand)
+    throw(hand)
+    hand.apply(0, DISCARDS[T("5z")])
+    assert PUNGS[T("5z")] not in acts(hand, 1) and GRABS[T("5z")] not in acts(hand, 1)
+    pass_all(hand)
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    assert hand.turn == 0
+    hand.apply(0, DISCARDS[T("9p")])
+    assert PICKS[T("9p")] not in acts(hand, 1) and GRABS[T("9p")] not in acts(hand, 1)
+
+
+def test_s3_1_only_a_declared_player_wins_on_a_discard() -> None:
+    hand = jc(f"dealer: 0\nseat 0: 3s 2m3m5m6m8m2p4p6p8p2s4s6s8s\nseat 1: {W13}\n")
+    hand.apply(0, DISCARDS[T("3s")])
+    assert WIN_ACTION not in acts(hand, 1)
+
+
+def test_s3_1_the_dealer_never_wins_on_his_first_fourteen() -> None:
+    hand = jc("dealer: 0\nseat 0: 123m456p789s123s55z\n")
+    assert WIN_ACTION not in acts(hand, 0)
+    assert DECLARES[T("3s")] in acts(hand, 0)  # he may declare instead (waits 3s / 6s)
+
+
+def test_s3_1_declare_after_a_pick() -> None:
+    hand = jc(f"dealer: 0\nseat 0: 9p 2m3m5m6m8m2p4p6p8p2s4s6s8s\nseat 1: {ORPHANS_NO_9P}\n")
+    hand.apply(0, DISCARDS[T("9p")])
+    pass_all(hand, [1])
+    hand.apply(1, PICKS[T("9p")])
+    pass_all(hand)
+    assert hand.turn == 1
+    legal = acts(hand, 1)
+    assert DECLARES[T("2m")] in legal and WIN_ACTION not in legal
+
+
+def _to_the_last_draw(seat1: str, last: str, declare_first: bool = False) -> Hand:
+    """Every seat throws what it draws (claims passed) until seat 1 makes the hand's last
+    normal draw (the 70th: 69 after the dealer's), `last`."""
+    counts = {t: 4 for t in range(34)}
+    for t in parse_tiles(seat1):
+        counts[t] -= 1
+    counts[T(last)] -= 1
+    draws: list[str] = []
+    for t in range(34):
+        if t in (T("3s"), T(last)):
+            continue
+        take = min(counts[t], 3)
+        draws.extend([tile_name(t)] * take)
+    draws = [*draws[:68], last]
+    assert len(draws) == 69
+    hand = jc(f"dealer: 0\nseat 1: {seat1}\ndraws: {' '.join(draws)}\n")
+    throw(hand)  # the dealer
+    if declare_first:
+        declare(hand)
+    while not (hand.turn == 1 and hand.phase == "turn" and hand.wall_left() == 0):
+        assert not hand.is_over
+        throw(hand)
+    assert hand.drawn == T(last)
+    return hand
+
+
+def test_s3_1_declare_even_when_no_normal_draw_is_left() -> None:
+    hand = _to_the_last_draw(W13, "7z")
+    assert DECLARES[T("7z")] in acts(hand, 1)
+    hand.apply(1, DECLARES[T("7z")])
+    assert hand.is_over and hand.result is not None and hand.result.exhaustive
+
+
+# --------------------------------------------------------------------------- 3.2 前包
+
+
+FOLLOWER = "7z 2m3m5m6m8m2p4p6p8p2s4s6s"  # holds 7z and junk (13)
+
+
+def test_s3_2_dealer_pays_each_follower_one_base_when_the_third_follows() -> None:
+    hand = jc(f"""
+dealer: 1
+seat 1: 7z 1m4m7m1p4p7p1s4s7s1z2z3z9m
+seat 2: {FOLLOWER}
+seat 3: 7z 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 0: 7z 2m3m5m6m8m2p4p6p8p2s4s6s
+draws: 5z 5z 5z
+""")
+    throw(hand, "7z")
+    throw(hand, "7z")
+    throw(hand, "7z")
+    assert hand.scores == [0, 0, 0, 0] and lines(hand, "qian_bao") == []
+    assert hand.turn == 0
+    throw(hand, "7z")  # the dealer's 上家, third in turn order
+    assert lines(hand, "qian_bao") == [[1, -3, 1, 1]]
+    assert hand.scores == [1, -3, 1, 1]
+
+
+def test_s3_2_happens_at_most_once() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 7z6z 1m4m7m1p4p7p1s4s7s1z2z3z
+seat 1: 7z6z 2m3m5m6m8m2p4p6p8p2s4s
+seat 2: 7z6z 2m3m5m6m8m2p4p6p8p2s4s
+seat 3: 7z6z 2m3m5m6m8m2p4p6p8p2s4s
+""")
+    for _ in range(4):
+        throw(hand, "7z")
+    for _ in range(4):
+        throw(hand, "6z")
+    assert lines(hand, "qian_bao") == [[-3, 1, 1, 1]]
+
+
+def test_s3_2_concealed_kongs_before_the_first_discard_keep_it_alive() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 1111z 7z 2m3m5m6m8m2p4p6p8p
+seat 1: 7z 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 2: 2222z 7z 1m4m7m1p4p7p1s4s
+seat 3: 7z 2m3m5m6m8m2p4p6p8p2s4s6s
+""")
+    hand.apply(0, CONCEALED_KONGS[T("1z")])  # the dealer's 起手暗杠
+    throw(hand, "7z")
+    throw(hand, "7z")
+    hand.apply(2, CONCEALED_KONGS[T("2z")])
+    throw(hand, "7z")
+    throw(hand, "7z")
+    assert lines(hand, "qian_bao") == [[-3, 1, 1, 1]]
+
+
+def test_s3_2_a_player_who_declares_instead_of_discarding_breaks_it() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: 7z 2m3m5m6m8m2p4p6p8p2s4s6s8s
+seat 1: {FOLLOWER}
+seat 2: {W13}
+seat 3: {FOLLOWER}
+draws: 1z 7z 2z
+""")
+    throw(hand, "7z")
+    throw(hand, "7z")
+    declare(hand, "7z")  # seat 2 sets the drawn 7z aside: it is no discard of 7z
+    throw(hand, "7z")
+    assert lines(hand, "qian_bao") == [] and hand.scores == [0, 0, 0, 0]
+
+
+def test_s3_2_the_dealer_declaring_first_starts_nothing() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {W13}9s
+seat 1: {FOLLOWER}
+seat 2: {FOLLOWER}
+seat 3: {FOLLOWER}
+""")
+    declare(hand, "9s")
+    for _ in range(3):
+        throw(hand, "7z")
+    assert lines(hand, "qian_bao") == []
+
+
+def test_s3_2_a_different_first_discard_breaks_it() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: 7z 2m3m5m6m8m2p4p6p8p2s4s6s8s
+seat 1: {FOLLOWER}
+seat 2: 2m3m5m6m8m2p4p6p8p2s4s6s 6z
+seat 3: {FOLLOWER}
+""")
+    throw(hand, "7z")
+    throw(hand, "7z")
+    throw(hand, "6z")
+    throw(hand, "7z")
+    assert lines(hand, "qian_bao") == []
+
+
+# --------------------------------------------------------------------------- 3.3 拾 / 搶
+
+DEALER_9P_1Z = "9p1z 2m3m5m6m8m2p4p6p8p2s4s6s"  # throws 9p, then 1z
+
+
+def test_s3_3_pick_again_and_again_from_the_previous_seat() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {DEALER_9P_1Z}
+seat 1: 1m9m1p1s9s2z3z4z5z6z7z2m | pick 9p from 0
+""")
+    hand.apply(0, DISCARDS[T("1z")])
+    assert {PICKS[T("1z")], GRABS[T("1z")]} <= set(acts(hand, 1))
+
+
+def test_s3_3_after_a_grab_neither_pick_nor_grab() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {DEALER_9P_1Z}
+seat 1: 1m9m1p1s9s2z3z4z5z6z7z2m | grab 9p from 2
+""")
+    hand.apply(0, DISCARDS[T("1z")])
+    legal = acts(hand, 1)
+    assert PICKS[T("1z")] not in legal and GRABS[T("1z")] not in legal
+
+
+def test_s3_3_grab_from_any_seat_once_then_the_turn_goes_on_from_the_grabber() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {DEALER_9P_1Z}
+seat 3: {ORPHANS_NO_9P}
+draws: 5z
+""")
+    hand.apply(0, DISCARDS[T("9p")])
+    assert GRABS[T("9p")] in acts(hand, 3) and PICKS[T("9p")] not in acts(hand, 3)
+    hand.apply(3, GRABS[T("9p")])
+    pass_all(hand)
+    assert hand.turn == 3 and hand.drawn is None
+    assert [(m.kind, m.source) for m in hand.melds[3]] == [("grabbed", 0)]
+    hand.apply(3, DISCARDS[T("2m")])
+    pass_all(hand)
+    assert hand.turn == 0 and hand.drawn == T("5z")  # seats 1 and 2 lost their turns
+    hand.apply(0, DISCARDS[T("1z")])
+    assert GRABS[T("1z")] not in acts(hand, 3)  # 搶 once a hand
+
+
+def test_s3_3_only_terminals_and_honours_of_a_kind_not_held() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: 5m1m9p 2m3m6m8m2p4p6p8p2s4s6s
+seat 1: {ORPHANS_NO_9P}
+seat 2: 1m9m1p9p1s9s1z2z3z4z5z6z3m
+""")
+    hand.apply(0, DISCARDS[T("5m")])  # not a terminal
+    assert all(a.type not in ("pick", "grab") for a in acts(hand, 1) + acts(hand, 2))
+    pass_all(hand)
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    hand.apply(0, DISCARDS[T("1m")])  # both already hold 1m
+    assert all(a.type not in ("pick", "grab") for a in acts(hand, 1) + acts(hand, 2))
+
+
+def test_s3_3_no_second_frozen_copy() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 9p9p 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 1: 1m9m1p1s9s2z3z4z5z6z7z2m | pick 9p from 0
+""")
+    hand.apply(0, DISCARDS[T("9p")])
+    legal = acts(hand, 1)
+    assert PICKS[T("9p")] not in legal and GRABS[T("9p")] not in legal
+
+
+def test_s3_3_no_pick_or_grab_with_a_pung() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {DEALER_9P_1Z}
+seat 1: 1m9m1p1s9s2z3z4z5z6z | pung 7z from 2
+""")
+    hand.apply(0, DISCARDS[T("1z")])
+    assert all(a.type not in ("pick", "grab") for a in acts(hand, 1))
+
+
+def test_s3_3_a_committed_player_may_not_pung_or_kong_a_discard() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 5z 2m3m5m6m8m2p4p6p8p2s4s6s8s
+seat 1: 5z5z5z 1m9m1p1s9s1z2z3z4z | pick 9p from 0
+""")
+    hand.apply(0, DISCARDS[T("5z")])
+    legal = acts(hand, 1)
+    assert PUNGS[T("5z")] not in legal and EXPOSED_KONGS[T("5z")] not in legal
+
+
+def test_s3_3_a_committed_player_may_not_kong_his_own_quad() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 1111z 1m9m1p1s9s2z3z4z | pick 9p from 0
+draws: 5z
+""")
+    throw(hand, "9m")
+    assert hand.turn == 1
+    legal = acts(hand, 1)
+    assert CONCEALED_KONGS[T("1z")] not in legal
+    assert all(a.type != "kong" for a in legal)
+
+
+def test_s3_3_a_committed_player_declares_only_a_thirteen_orphans_wait() -> None:
+    # 123m456m789m11z8p + the frozen 9p would be "ready" on 7p as an ordinary hand: not for him
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 123m456m789m1z1z8p | pick 9p from 0
+draws: 5z
+""")
+    throw(hand, "9m")
+    assert hand.turn == 1
+    assert [a for a in acts(hand, 1) if a.type == "declare"] == []
+
+
+def test_s3_3_legal_actions_never_raise_for_a_committed_hand_with_a_quad() -> None:
+    # a committed seat holding four of a kind, declared or not: the engine answers, never raises
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 1111z 9m1p1s9s2z3z4z | pick 9p from 0, grab 1m from 2
+draws: 6z
+""")
+    throw(hand, "9m")
+    legal = acts(hand, 1)
+    assert legal and all(a.type in ("discard", "declare") for a in legal)
+
+
+def _orphans_declared() -> Hand:
+    """Seat 1 picks 9p from the dealer and declares thirteen orphans (sets 2m aside): it waits
+    on the twelve concealed kinds; 9p would pair with the frozen tile."""
+    hand = jc("""
+dealer: 0
+seat 0: 9p9p 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 1: 1m9m1p1s9s1z2z3z4z5z6z7z2m
+draws: 3m 4m 5m 6m 1z
+""")
+    hand.apply(0, DISCARDS[T("9p")])
+    pass_all(hand, [1])
+    hand.apply(1, PICKS[T("9p")])
+    pass_all(hand)
+    declare(hand, "2m")
+    throw(hand)  # seat 2: 3m
+    throw(hand)  # seat 3: 4m
+    assert hand.turn == 0 and hand.drawn == T("5m")
+    return hand
+
+
+def test_s3_3_a_tile_that_would_pair_with_a_frozen_tile_does_not_win() -> None:
+    hand = _orphans_declared()
+    hand.apply(0, DISCARDS[T("9p")])
+    assert WIN_ACTION not in acts(hand, 1)
+
+
+def test_s3_3_thirteen_orphans_with_a_picked_tile_wins_on_a_concealed_pair() -> None:
+    hand = _orphans_declared()
+    throw(hand)  # the dealer throws 5m
+    throw(hand)  # seat 1 (declared) throws 6m
+    assert hand.turn == 2 and hand.drawn == T("1z")
+    hand.apply(2, DISCARDS[T("1z")])
+    win_on_discard(hand, 1)
+    result = hand.result
+    assert result is not None and result.winners == [1]
+    assert [p["id"] for p in result.answers[0]["patterns"]] == ["shi_san_yao"]
+    assert result.win_payments == [-2, 5, -2, -1]  # case 3
+
+
+# --------------------------------------------------------------------------- 3.4 荒庄
+
+
+def play_out(hand: Hand) -> None:
+    """Nobody wins: every seat throws what it draws, every claim is passed."""
+    while not hand.is_over:
+        if hand.phase == "turn":
+            throw(hand)
+        else:
+            pass_all(hand)
+
+
+def test_s3_4_exhaustive_draw_dealer_pays_two_each_no_kong_money_no_ready_settlement() -> None:
+    hand = jc(f"""
+dealer: 2
+seat 2: 9p 2m3m5m6m8m2p4p6p8p2s4s6s8s
+seat 3: 9p9p9p 1m4m7m8m1z2z3z4z6z7z
+seat 0: {W13}
+tail: 5z
+""")
+    hand.apply(2, DISCARDS[T("9p")])
+    pass_all(hand, [3])
+    hand.apply(3, EXPOSED_KONGS[T("9p")])
+    pass_all(hand)
+    throw(hand)  # seat 3 throws its replacement
+    assert hand.turn == 0
+    declare(hand)  # a ready seat: no extra at 荒庄
+    play_out(hand)
+    result = hand.result
+    assert result is not None and result.exhaustive
+    assert result.win_payments == [2, 2, -6, 2]
+    assert lines(hand, "kong_money") == []
+    assert result.payments == [2, 2, -6, 2] and hand.scores == [2, 2, -6, 2]
+    assert result.next_dealer == 3
+
+
+# --------------------------------------------------------------------------- 4. Winning
+
+
+def _win_on_dealer_discard(seat1: str, tile: str, melds: str = "") -> Hand:
+    """Seat 1 declares its drawn 7z with `seat1`; the dealer later throws `tile`."""
+    junk = [t for t in parse_tiles(JUNK14) if tile_name(t) != tile][:13]
+    dealer = "".join(tile_name(t) for t in junk) + tile
+    hand = jc(f"""
+dealer: 0
+seat 0: {dealer}
+seat 1: {seat1} {'| ' + melds if melds else ''}
+draws: 7z 8p 8s 4z
+""")
+    throw(hand, tile_name(junk[0]))
+    declare(hand)
+    throw(hand)
+    throw(hand)
+    hand.apply(0, DISCARDS[T(tile)])
+    win_on_discard(hand, 1)
+    return hand
+
+
+def _pattern(hand: Hand) -> list[str]:
+    assert hand.result is not None and hand.result.winners
+    return [p["id"] for p in hand.result.answers[0]["patterns"]]
+
+
+def test_s4_four_sets_and_a_pair_with_a_pung_on_the_table() -> None:
+    hand = _win_on_dealer_discard("456p789s12s55z", "3s", "pung 6m from 2")
+    assert _pattern(hand) == ["ping_hu"]
+
+
+def test_s4_seven_pairs() -> None:
+    hand = _win_on_dealer_discard("1133m5577p1199s5z", "5z")
+    assert _pattern(hand) == ["qi_dui"]
+
+
+def test_d4_four_identical_tiles_count_as_two_pairs_in_seven_pairs() -> None:
+    hand = _win_on_dealer_discard("1111m5577p1199s5z", "5z")
+    assert _pattern(hand) == ["qi_dui"]
+
+
+def test_d5_seven_pairs_named_before_ping_hu() -> None:
+    hand = _win_on_dealer_discard("1122334455667m", "7m")
+    assert _pattern(hand) == ["qi_dui"]
+
+
+def test_s4_no_seven_pairs_with_a_concealed_kong() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 3344p5566s7z1z | concealed_kong 1m
+draws: 2z
+""")
+    throw(hand, "9m")
+    assert hand.turn == 1
+    assert [a for a in acts(hand, 1) if a.type == "declare"] == []
+
+
+def test_s4_concealed_thirteen_orphans() -> None:
+    # the thirteen kinds once each (the drawn 7z set aside): any of them pairs one
+    hand = _win_on_dealer_discard("1m9m1p9p1s9s1z2z3z4z5z6z7z", "6z")
+    assert _pattern(hand) == ["shi_san_yao"]
