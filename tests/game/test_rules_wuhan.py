@@ -1,0 +1,620 @@
+"""wuhan (红中赖子杠) on the engine, scenario by scenario, written from the rules document
+(shared/rules/wuhan.md), not from the code. Each test is named after the section it checks; an
+`xfail(strict=True)` marks a place where the engine breaks the document (the reason says how).
+
+Money is in units of the stake. `hand.result.win_payments` is the win's settlement per seat (the
+winner +total, each payer -amount); wuhan has no kong money (7.1), so `hand.result.payments`
+(= `hand.scores`) equals it and `hand.settlements` holds the single `hand_end` entry.
+
+Unless a test says otherwise the indicator is 东 `1z`: laizi 南 `2z`, 赖子皮 东 `1z` and 白 `5z`
+(and 红中 `7z` is special anyway), so every suit tile and 西 北 发 are plain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from majiang.game import Hand
+from majiang.game.actions import (
+    DISCARDS,
+    PASS_ACTION,
+    PUNGS,
+    WIN_ACTION,
+    Action,
+)
+from majiang.game.hand import IllegalAction
+from majiang.game.scenario import scenario
+from majiang.tiles import parse_tile, parse_tiles
+
+T = parse_tile
+
+
+def chow(tiles: str) -> Action:
+    return Action("chow", tiles=tuple(sorted(parse_tiles(tiles))))
+
+
+def kong(tile: str, kind: str) -> Action:
+    return Action("kong", T(tile), kind=kind)
+
+
+def discard(hand: Hand, seat: int, tile: str) -> None:
+    assert hand.to_act() == {seat}, (hand.to_act(), seat)
+    hand.apply(seat, DISCARDS[T(tile)])
+
+
+def pass_all(hand: Hand) -> None:
+    """Every seat with a pending claim passes."""
+    for seat in sorted(hand.to_act()):
+        if hand.phase in ("claim", "rob"):
+            hand.apply(seat, PASS_ACTION)
+
+
+def discard_and_pass(hand: Hand, seat: int, tile: str) -> None:
+    discard(hand, seat, tile)
+    pass_all(hand)
+
+
+def can_win(hand: Hand, seat: int) -> bool:
+    return WIN_ACTION in hand.legal_actions(seat)
+
+
+def win(hand: Hand, seat: int) -> dict[str, Any]:
+    """`seat` wins now; the scoring answer."""
+    assert can_win(hand, seat), hand.legal_actions(seat)
+    hand.apply(seat, WIN_ACTION)
+    pass_all(hand)
+    assert hand.result is not None
+    assert seat in hand.result.winners
+    return hand.result.answers[hand.result.winners.index(seat)]
+
+
+def pattern_ids(answer: dict[str, Any]) -> set[str]:
+    return {p["id"] for p in answer["patterns"]}
+
+
+def assert_paid(hand: Hand, payments: list[int]) -> None:
+    """The win's payments, and (no kong money in wuhan) the hand's whole settlement."""
+    assert hand.result is not None
+    assert hand.result.win_payments == payments
+    assert hand.result.payments == payments
+    assert hand.scores == payments
+    assert sum(payments) == 0
+    assert [s["type"] for s in hand.settlements] == ["hand_end"]
+    assert hand.settlements[-1]["payments"] == payments
+
+
+def kongs_offered(hand: Hand, seat: int) -> set[tuple[str | None, int | None]]:
+    return {(a.kind, a.tile) for a in hand.legal_actions(seat) if a.type == "kong"}
+
+
+def drain(hand: Hand, until: int, keep: dict[int, str] | None = None) -> None:
+    """Play on, everyone passing every claim and no one winning or konging, until the live wall
+    holds `until` tiles and a seat is to act on its turn. A seat throws the tile it drew when it
+    is plain, else its first plain tile; `keep` pins the seat's throw (a tile it must not keep)."""
+    while hand.wall_left() > until or hand.phase != "turn":
+        if hand.phase != "turn":
+            pass_all(hand)
+            continue
+        seat = hand.turn
+        plain = [a for a in hand.legal_actions(seat) if a.type == "discard"]
+        assert plain, (seat, hand.legal_actions(seat))
+        drawn = [a for a in plain if a.tile == hand.drawn]
+        hand.apply(seat, (drawn or plain)[0])
+    assert hand.wall_left() == until
+
+
+# ---------------------------------------------------------------- 1. overview: deal, indicator
+
+
+def test_s1_the_indicator_is_dead_and_82_tiles_stay_live() -> None:
+    hand = scenario("""
+        rules: wuhan
+        dealer: 2
+        indicator: 2p
+    """)
+    assert hand.wall_left() == 136 - 53 - 1 == 82
+    assert hand.tile_count() == 136
+    view = hand.view(2)
+    assert (view["indicator"], view["laizi"]) == ("2p", "3p")
+    assert hand.laizi == T("3p")
+    # the dealer starts with 14 tiles and no draw
+    assert len(view["hand"]) == 14 and [len(hand.view(s)["hand"]) for s in (0, 1, 3)] == [13] * 3
+    assert hand.to_act() == {2}
+    assert not any(e.kind == "draw" for e in hand.events)
+
+
+def test_s1_no_heavenly_hand_the_dealer_has_not_opened() -> None:
+    # a complete 屁胡 with a 2-5-8 pair on the dealer's 14 dealt tiles: he has not opened (4.1.2)
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 123m 456m 789m 345p 88s
+        indicator: 1z
+    """)
+    assert not can_win(hand, 0)
+
+
+# ---------------------------------------------------------------- 2. special tiles
+
+INDICATOR_TABLE = [
+    # indicator, laizi, 前赖子皮, 后赖子皮  (2.1 full table)
+    ("1m", "2m", "1m", "9m"),
+    ("5s", "6s", "5s", "4s"),
+    ("9p", "1p", "9p", "8p"),
+    ("1z", "2z", "1z", "5z"),
+    ("2z", "3z", "2z", "1z"),
+    ("3z", "4z", "3z", "2z"),
+    ("4z", "6z", "4z", "3z"),
+    ("6z", "5z", "6z", "4z"),
+    ("5z", "1z", "5z", "6z"),
+    ("7z", "6z", "7z", "4z"),
+]
+
+
+@pytest.mark.parametrize(("indicator", "laizi", "front", "back"), INDICATOR_TABLE)
+def test_s2_1_laizi_and_pi_follow_the_indicator_table(indicator: str, laizi: str, front: str,
+                                                     back: str) -> None:
+    special = {T(laizi), T(front), T(back), T("7z")}
+    plain = [t for t in range(34) if t not in special][:10]
+    dealer = [T(laizi), T(front), T(back), T("7z"), *plain]
+    hand = scenario("rules: wuhan\ndealer: 0\nindicator: " + indicator,
+                    hands=[dealer, None, None, None])
+    assert hand.view(0)["laizi"] == laizi and hand.laizi == T(laizi)
+    kinds = {"red_kong" if t == T("7z") else "laizi_kong" if t == T(laizi) else "pi_kong"
+             for t in special}
+    offered = kongs_offered(hand, 0)
+    assert (("laizi_kong", T(laizi))) in offered
+    # 前赖子皮: a red dragon indicator's 红中 are red dragons (their kong is a 红中杠)
+    front_kind = "red_kong" if front == "7z" else "pi_kong"
+    assert (front_kind, T(front)) in offered
+    assert ("pi_kong", T(back)) in offered
+    assert ("red_kong", T("7z")) in offered
+    assert {k for k, _ in offered} == kinds
+    # nothing else is special: no other one-tile kong, and the specials have no plain discard
+    assert {t for _, t in offered} == special
+    discards = {a.tile for a in hand.legal_actions(0) if a.type == "discard"}
+    assert discards == set(plain)
+
+
+def test_s2_1_only_three_front_pi_are_in_play() -> None:
+    # the fourth tile of the indicator's kind is the dead indicator: a position naming four more
+    # of that kind cannot exist
+    with pytest.raises(ValueError):
+        scenario("""
+            rules: wuhan
+            seat 1: 2p2p2p2p 123m456m789m
+            indicator: 2p
+        """)
+
+
+def test_s2_2_a_pi_tile_blocks_the_win_even_inside_a_set() -> None:
+    # seat 1 waits on 2s with 123s in hand. With indicator 1z (3s plain) he wins on the 2s; with
+    # indicator 4s, 3s is 赖子皮 and he cannot win at all, even though the tiles form a shape.
+    position = """
+        rules: wuhan
+        dealer: 0
+        seat 0: 2s 9p9p 3z 4z 6m 8m 2m 4p 6p 1p 3m 9s 9s
+        seat 1: 123s 456m 2s | pung 8m from 0, concealed_kong 6z, red_kong 7z, red_kong 7z
+        seat 2: 1m 4m 7m 2p 5p 8p 6s 7s 3z 4z 5m 9m 1p
+        seat 3: 1m 4m 7m 2p 5p 8p 6s 7s 3z 4z 5m 9m 3p
+    """
+    control = scenario(position + "indicator: 1z\n")
+    discard(control, 0, "2s")
+    assert control.legal_actions(1)[0] == WIN_ACTION
+    win(control, 1)
+    # value 1 x 开口 2 x 硬胡 2 x 暗杠 4 x 红中杠 4 = 64; the dealer discarded: x2 庄家 x2 点炮
+    assert control.result is not None and control.result.answers[0]["value"] == 64
+    assert_paid(control, [-256, 384, -64, -64])
+
+    blocked = scenario(position + "indicator: 4s\n")
+    assert blocked.special is not None and T("3s") in blocked.special.pi
+    discard(blocked, 0, "2s")
+    assert not can_win(blocked, 1)
+
+
+def test_s2_2_no_one_wins_on_a_special_kong() -> None:
+    # laizi 3p (indicator 2p). Seat 1 waits on 3p at face value (12p). When the dealer puts out
+    # a laizi 3p as 赖子杠, nobody may claim it or win on it: the dealer just draws his replacement.
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 3p 1m 4m 7m 2s 5s 8s 3z 4z 6z 9m 9s 6m 6m
+        seat 1: 12p 456m 789s 55s | pung 9p from 3
+        indicator: 2p
+        tail: 8m
+    """)
+    hand.apply(0, kong("3p", "laizi_kong"))
+    assert hand.phase == "turn" and hand.to_act() == {0}
+    assert hand.legal_actions(1) == []
+    assert hand.drawn == T("8m")
+    assert [m.kind for m in hand.melds[0]] == ["laizi_kong"]
+
+
+def test_s2_3_special_kongs_in_a_row_each_draw_from_the_tail() -> None:
+    # indicator 1m: laizi 2m, 赖子皮 1m (3 left) and 9m
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 7z 1m 9m 2m 3p4p5p 6s7s8s 3z3z 4z 6z
+        indicator: 1m
+        draws: 5p
+        tail: 6z 3s 4s 7z
+    """)
+    assert hand.wall_left() == 82
+    hand.apply(0, kong("7z", "red_kong"))
+    assert hand.drawn == T("6z") and hand.wall_left() == 81 and hand.to_act() == {0}
+    hand.apply(0, kong("1m", "pi_kong"))
+    assert hand.drawn == T("3s") and hand.wall_left() == 80
+    hand.apply(0, kong("9m", "pi_kong"))
+    assert hand.drawn == T("4s") and hand.wall_left() == 79
+    hand.apply(0, kong("2m", "laizi_kong"))
+    # every replacement came from the tail: the front (5p) is still the next normal draw
+    assert hand.wall_left() == 78 and hand.drawn == T("7z")
+    assert [(m.kind, m.tile, m.size()) for m in hand.melds[0]] == [
+        ("red_kong", T("7z"), 1), ("pi_kong", T("1m"), 1), ("pi_kong", T("9m"), 1),
+        ("laizi_kong", T("2m"), 1)]
+    # put out, not discarded: no discard and no claim on any of them
+    assert hand.discards[0] == [] and hand.phase == "turn"
+    # the replacement 7z is a red dragon again: another 红中杠 is offered
+    assert ("red_kong", T("7z")) in kongs_offered(hand, 0)
+    assert hand.tile_count() == 136
+
+
+# ---------------------------------------------------------------- 3.1 claims
+
+
+NEUTRAL = {  # idle hands: no pair, nothing to chow or pung in these tests
+    0: "1m4m7m 2s5s8s 3z4z6z 9m9p9s 3m 5p",
+    3: "1m4m7m 2s5s8s 9m9p9s 3m 6z 8m 6s",
+}
+
+
+def test_s3_1_chow_only_by_the_next_seat_and_no_special_tile_in_it() -> None:
+    # indicator 3p: laizi 4p, 赖子皮 3p and 2p. Dealer 0 discards 5p. Seat 1 holds 3p(皮) 4p(赖)
+    # 6p 7p: 345p and 456p would hold a special tile, only 567p is a chow. Seat 2, not the next
+    # seat, holds 6p7p too and may not chow.
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {NEUTRAL[0]}
+        seat 1: 3p4p6p7p 2m5m8m 1s4s7s 3z4z6z
+        seat 2: 6p7p 3m6m 3s6s 3z 4z 6z 1p 8p 2m 5m
+        seat 3: {NEUTRAL[3]}
+        indicator: 3p
+    """)
+    discard(hand, 0, "5p")
+    chows = [a for a in hand.legal_actions(1) if a.type == "chow"]
+    assert chows == [chow("567p")]
+    assert not any(a.type == "chow" for a in hand.legal_actions(2))
+
+
+def test_s3_1_chow_from_the_previous_seat() -> None:
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {NEUTRAL[0]}
+        seat 1: 3p4p4p6p 2m5m8m 1s4s7s 3z4z6z
+        seat 2: 4p6p 3m6m 3s6s 3z 4z 6z 1p 7p 2m 5m
+        seat 3: {NEUTRAL[3]}
+        indicator: 1z
+    """)
+    discard(hand, 0, "5p")
+    assert {a.tiles for a in hand.legal_actions(1) if a.type == "chow"} == {
+        chow("345p").tiles, chow("456p").tiles}
+    assert hand.legal_actions(2) == []
+    hand.apply(1, chow("345p"))
+    assert [(m.kind, m.tile, m.source) for m in hand.melds[1]] == [("chow", T("3p"), 0)]
+    # 3.1: after a chow he may throw any tile, the claimed kind (a second 4p) included
+    assert DISCARDS[T("4p")] in hand.legal_actions(1)
+    discard(hand, 1, "4p")
+
+
+def test_s3_1_laizi_never_form_a_declared_kong() -> None:
+    # four laizi 2z and four red dragons: one-tile kongs only, never a concealed kong
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 2z2z2z2z 7z7z7z7z 3m3m3m3m 5p 6p
+        indicator: 1z
+    """)
+    offered = kongs_offered(hand, 0)
+    assert ("laizi_kong", T("2z")) in offered and ("red_kong", T("7z")) in offered
+    assert ("concealed_kong", T("3m")) in offered
+    assert ("concealed_kong", T("2z")) not in offered
+    assert ("concealed_kong", T("7z")) not in offered
+
+
+def test_s3_1_no_pung_of_a_pi_tile_put_out() -> None:
+    # seat 1 holds two 9m; the dealer's 9m is a 赖子皮 (indicator 1m): it goes out as a 皮子杠,
+    # which no one may claim
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 9m 4m7m 2s5s8s 3z4z6z 9p9s 3m 5p 6p
+        seat 1: 9m9m 3p4p 2s 5m8m 1s4s7s 3z4z6z
+        seat 3: {NEUTRAL[3].replace('9m', '3p')}
+        indicator: 1m
+    """)
+    assert DISCARDS[T("9m")] not in hand.legal_actions(0)
+    hand.apply(0, kong("9m", "pi_kong"))
+    assert hand.legal_actions(1) == [] and hand.to_act() == {0}
+
+
+WAIT_8M_QYS = "123m 456m 777m 8m | kong 9m from 2"  # 清一色, one exposed kong
+
+
+def test_s3_1_a_win_beats_a_pung() -> None:
+    # Dealer 0 throws 8m. Seat 1 could pung it, seat 3 wins on it. The win comes first.
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 8m 1p4p7p 2s5s8s 3z4z6z 9p 9s 3p 6p
+        seat 1: 8m8m 2p5p 3s6s 3z4z6z 1s 4s 7s 5m
+        seat 2: 1p 4p 7p 2s 5s 8s 3z 4z 6s 9p 9s 3p 6p
+        seat 3: {WAIT_8M_QYS}
+        indicator: 1z
+    """)
+    discard(hand, 0, "8m")
+    assert PUNGS[T("8m")] in hand.legal_actions(1)
+    assert WIN_ACTION in hand.legal_actions(3)
+    hand.apply(1, PUNGS[T("8m")])
+    hand.apply(3, WIN_ACTION)
+    assert hand.result is not None and hand.result.winners == [3]
+    assert hand.melds[1] == []
+    answer = hand.result.answers[0]
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou", "ying_hu", "ming_gang"}
+    # value 10 x 2 x 2 x 2 = 80. Big hand: no 庄家 factor; the discarder x2 (点炮); all unopened
+    assert answer["value"] == 80
+    assert_paid(hand, [-160, -80, -80, 320])
+
+
+def test_s3_1_one_winner_the_first_in_turn_order() -> None:
+    # seats 2 and 3 both win on the dealer's 8m and both claim: only seat 2 (first after the
+    # discarder) wins (一炮单响)
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 8m 1p4p7p 2s5s8s 3z4z 9p 9s 3p 6p 2p
+        seat 1: 2p5p 3s6s 3z4z 2m 4s 7s 5m 6m 1p 4p
+        seat 2: 234p 567s 8m | pung 1s from 1, concealed_kong 6z, red_kong 7z, red_kong 7z
+        seat 3: {WAIT_8M_QYS}
+        indicator: 1z
+    """)
+    discard(hand, 0, "8m")
+    assert WIN_ACTION in hand.legal_actions(2) and WIN_ACTION in hand.legal_actions(3)
+    hand.apply(3, WIN_ACTION)
+    hand.apply(2, WIN_ACTION)
+    pass_all(hand)
+    assert hand.result is not None and hand.result.winners == [2]
+    answer = hand.result.answers[0]
+    # 屁胡 1 x 开口 2 x 硬胡 2 x 暗杠 4 x 红中杠 4 = 64
+    assert answer["value"] == 64 and "pi_hu" in pattern_ids(answer)
+    # dealer-discarder: 庄家 x2 点炮 x2 = 256; seat 1: 64; seat 3: 开口 x2, 明杠 x2 = 256
+    assert_paid(hand, [-256, -64, 576, -256])
+
+
+def test_s3_1_a_pung_beats_a_chow_and_any_tile_may_follow() -> None:
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {NEUTRAL[0]}
+        seat 1: 4p6p 2m5m8m 1s4s7s 3z4z6z 9s 2p
+        seat 2: 5p5p 3m6m 3s6s 3z 4z 6z 1p 7p 2m 8m
+        seat 3: {NEUTRAL[3]}
+        indicator: 1z
+    """)
+    discard(hand, 0, "5p")
+    hand.apply(1, chow("456p"))
+    hand.apply(2, PUNGS[T("5p")])
+    assert hand.melds[1] == [] and [(m.kind, m.tile, m.source) for m in hand.melds[2]] == [
+        ("pung", T("5p"), 0)]
+    assert hand.to_act() == {2}
+    discard(hand, 2, "8m")
+
+
+def test_s3_1_passing_a_pung_does_not_bar_a_later_pung() -> None:
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 5p 1m4m7m 2s5s8s 3z4z6z 9m9s 3m 8p
+        seat 1: 2m5m8m 1s4s7s 3z4z6z 9p 2p 3s 6s
+        seat 2: 5p5p 3m6m 3s6s 3z 4z 6z 1p 7p 2m 8m
+        seat 3: 5p 1m4m7m 2s5s8s 9m9s 3m 6z 8s 1p
+        indicator: 1z
+        draws: 9m 9p
+    """)
+    discard(hand, 0, "5p")
+    assert PUNGS[T("5p")] in hand.legal_actions(2)
+    pass_all(hand)
+    discard_and_pass(hand, 1, "9m")  # seat 1 drew 9m
+    discard_and_pass(hand, 2, "9p")  # seat 2 drew 9p
+    discard(hand, 3, "5p")
+    assert PUNGS[T("5p")] in hand.legal_actions(2)
+    hand.apply(2, PUNGS[T("5p")])
+    assert hand.melds[2][0].kind == "pung" and hand.melds[2][0].source == 3
+
+
+def test_s3_1_special_kongs_right_after_a_pung() -> None:
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 5p 1m4m7m 2s5s8s 3z4z6z 9m9s 3m 8p
+        seat 1: 5p5p 7z 2z 3m6m 3s6s 3z 4z 6z 1p 8m
+        indicator: 1z
+        tail: 9p
+    """)
+    discard(hand, 0, "5p")
+    hand.apply(1, PUNGS[T("5p")])
+    assert {("red_kong", T("7z")), ("laizi_kong", T("2z"))} <= kongs_offered(hand, 1)
+    hand.apply(1, kong("7z", "red_kong"))
+    assert hand.drawn == T("9p") and hand.to_act() == {1}
+    assert [m.kind for m in hand.melds[1]] == ["pung", "red_kong"]
+
+
+# ---------------------------------------------------------------- 3.2 开口
+
+
+def _kong_hand(opening: str) -> Hand:
+    """Seat 1: 123m 456p 8s (waits 8s on a 2-5-8 pair) with a 暗杠 4z, a 红中杠 and `opening`
+    (a 3z kong: exposed from seat 2's discard, or concealed)."""
+    return scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 8s 1p4p7p 2s5s 4m 6z 9m 9s 3m 6p 2p 7m
+        seat 1: 123m 456p 8s | {opening}, concealed_kong 4z, red_kong 7z
+        seat 2: 1p 4p 7p 2s 5s 6z 2m 5m 9p 6s 3p 6p 9s
+        seat 3: 1s 4s 7s 2p 5p 6z 4m 7m 8p 6s 3s 8m 9s
+        indicator: 1z
+        draws: 8s
+    """)
+
+
+def test_s3_2_concealed_and_special_kongs_do_not_open() -> None:
+    hand = _kong_hand("concealed_kong 3z")
+    discard(hand, 0, "8s")
+    assert not can_win(hand, 1)  # on a discard
+    pass_all(hand)
+    assert hand.turn == 1 and hand.drawn == T("8s")
+    assert not can_win(hand, 1)  # nor by self-draw
+
+
+def test_s3_2_an_exposed_kong_from_a_discard_opens() -> None:
+    hand = _kong_hand("kong 3z from 2")
+    discard(hand, 0, "8s")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"pi_hu", "kai_kou", "ying_hu", "ming_gang", "an_gang",
+                                   "hong_zhong_gang"}
+    # 1 x 开口 2 x 硬胡 2 x 明杠 2 x 暗杠 4 x 红中杠 2 = 64; dealer-discarder x2 x2
+    assert answer["value"] == 64
+    assert_paid(hand, [-256, 384, -64, -64])
+    assert hand.result is not None and hand.result.next_dealer == 1  # 8: the winner deals
+
+
+def test_s3_2_refusing_an_unopened_win_names_the_rule() -> None:
+    hand = _kong_hand("concealed_kong 3z")
+    discard_and_pass(hand, 0, "8s")
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(1, WIN_ACTION)
+    reason = refused.value.reason
+    assert "开口" in reason or "open" in reason.lower(), reason
+    assert hand.view(1)["no_win"] is not None
+
+
+# ---------------------------------------------------------------- 3.3 passing a win (过胡)
+
+
+def _pass_lock_hand() -> Hand:
+    """Seat 1 waits on 5s / 8s (123m 67s 55m, 明杠 3z, 暗杠 4z, 红中杠: value 64 or more)."""
+    return scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 1p4p7p 2s 9s 6z 9m 3m 8m 5p 1s 4s 6m 9p
+        seat 1: 123m 67s 55m | kong 3z from 2, concealed_kong 4z, red_kong 7z
+        seat 2: 2p5p8p 3s 6z 7m 4m 1s 9p 6p 3p 2m 6s
+        seat 3: 1p 4p 7p 2s 9s 6z 9m 3m 8m 5p 2p 7m 6p
+        indicator: 1z
+        draws: 9s 8s 8s 5s 8s
+    """)
+
+
+def test_s3_3_the_pass_lock_bars_the_kind_until_the_own_draw() -> None:
+    hand = _pass_lock_hand()
+    discard_and_pass(hand, 0, "6m")
+    discard_and_pass(hand, 1, "9s")  # seat 1 drew 9s
+    discard(hand, 2, "8s")  # seat 2 drew 8s
+    assert can_win(hand, 1)
+    hand.apply(1, PASS_ACTION)  # 过胡 on 8s
+    pass_all(hand)
+    discard(hand, 3, "8s")  # another 8s before seat 1's next draw: locked
+    assert not can_win(hand, 1)
+    pass_all(hand)
+    discard(hand, 0, "5s")  # another kind: he may win on it
+    assert can_win(hand, 1)
+    hand.apply(1, PASS_ACTION)
+    pass_all(hand)
+    # his own draw lifts the lock, and a self-drawn 8s wins
+    assert hand.turn == 1 and hand.drawn == T("8s")
+    answer = win(hand, 1)
+    assert answer["value"] == 64  # 1 x 2 x 2 x 明杠 2 x 暗杠 4 x 红中杠 2
+    # 屁胡 self-drawn: every loser x2 自摸; the dealer x2 more
+    assert_paid(hand, [-256, 512, -128, -128])
+
+
+def test_s3_3_the_view_shows_the_pass_lock_and_its_kinds() -> None:
+    hand = _pass_lock_hand()
+    discard_and_pass(hand, 0, "6m")
+    discard_and_pass(hand, 1, "9s")
+    discard(hand, 2, "8s")
+    hand.apply(1, PASS_ACTION)
+    pass_all(hand)
+    view = hand.view(1)
+    assert view["locked"] is True
+    shown = [v for k, v in view.items() if "lock" in k and k != "locked"]
+    assert any("8s" in v for v in shown if isinstance(v, list | str)), view
+    discard_and_pass(hand, 3, "8s")
+    discard_and_pass(hand, 0, "5s")
+    assert hand.turn == 1 and hand.view(1)["locked"] is False  # his draw lifted it
+
+
+# ---------------------------------------------------------------- 3.4 robbing a kong
+
+
+def _rob_hand() -> Hand:
+    """Seat 2 holds a pung 5m and draws the fourth; seat 3 waits on 5m (34m)."""
+    return scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 1p4p7p 2s 9s 6z 9m 3m 8m 1s 4s | pung 3z from 3
+        seat 1: 2p 8p 3s 6z 7m 1s 9p 6p 3p 2m | pung 4z from 2
+        seat 2: 1p 4p 7p 9s 6z 9m 6m 8m 2p 7m | pung 5m from 0
+        seat 3: 34m 567p 234s 88s | pung 9p from 1
+        indicator: 1z
+        draws: 6s 5m
+    """)
+
+
+def test_s3_4_the_robbed_player_pays_all_with_his_kong_counted() -> None:
+    hand = _rob_hand()
+    discard_and_pass(hand, 0, "6z")
+    discard_and_pass(hand, 1, "6s")
+    assert hand.turn == 2 and hand.drawn == T("5m")
+    hand.apply(2, kong("5m", "added_kong"))
+    assert hand.phase == "rob" and hand.to_act() == {3}
+    assert hand.legal_actions(3) == [WIN_ACTION, PASS_ACTION]
+    answer = win(hand, 3)
+    assert hand.result is not None and hand.result.win_type == "robbing_kong"
+    assert pattern_ids(answer) == {"qiang_gang", "kai_kou", "ying_hu"}
+    assert answer["value"] == 40  # 10 x 开口 2 x 硬胡 2
+    # no 点炮, no 自摸. Seat 2: opened + the robbed kong as a 明杠: 40 x 4 = 160. Seats 0, 1
+    # opened: 80 each. 杠进杠出: seat 2 pays the 320.
+    assert_paid(hand, [0, 0, -320, 320])
+
+
+def test_s3_4_a_concealed_kong_cannot_be_robbed() -> None:
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 1p4p7p 2s 9s 6z 9m 3m 8m 1s 4s | pung 3z from 3
+        seat 1: 2p 8p 3s 6z 7m 1s 9p 6p 3p 2m | pung 4z from 2
+        seat 2: 5m5m5m 1p 4p 7p 9s 6z 9m 6m 8m 2p 7m
+        seat 3: 34m 567p 234s 88s | pung 9p from 1
+        indicator: 1z
+        draws: 6s 5m
+        tail: 2p
+    """)
+    discard_and_pass(hand, 0, "6z")
+    discard_and_pass(hand, 1, "6s")
+    hand.apply(2, kong("5m", "concealed_kong"))
+    assert hand.phase == "turn" and hand.to_act() == {2} and hand.drawn == T("2p")
+
+
+def test_s3_3_declining_to_rob_is_a_pass_on_that_kind() -> None:
+    hand = _rob_hand()
+    discard_and_pass(hand, 0, "6z")
+    discard_and_pass(hand, 1, "6s")
+    hand.apply(2, kong("5m", "added_kong"))
+    hand.apply(3, PASS_ACTION)  # declines the rob
+    assert hand.phase == "turn" and hand.turn == 2 and hand.melds[2][0].kind == "added_kong"
+    assert T("5m") in hand.lock_kinds[3]
