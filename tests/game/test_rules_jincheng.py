@@ -66,8 +66,9 @@ def throw(hand: Hand, tile: str | None = None, keep: Sequence[int] = ()) -> int:
 def declare(hand: Hand, tile: str | None = None) -> int:
     """The turn seat sets `tile` aside (None: the tile just drawn) and declares (上架)."""
     seat = hand.turn
-    assert hand.drawn is not None or tile is not None
-    hand.apply(seat, DECLARES[hand.drawn if tile is None else T(tile)])
+    aside = hand.drawn if tile is None else T(tile)
+    assert aside is not None
+    hand.apply(seat, DECLARES[aside])
     return seat
 
 
@@ -627,11 +628,12 @@ def test_s3_1_declare_after_a_pick() -> None:
     assert DECLARES[T("2m")] in legal and WIN_ACTION not in legal
 
 
-def _to_the_last_draw(seat1: str, last: str, declare_first: bool = False) -> Hand:
+def _to_the_last_draw(seat1: str, last: str, declare_first: bool = False,
+                      others: dict[int, str] | None = None) -> Hand:
     """Every seat throws what it draws (claims passed) until seat 1 makes the hand's last
-    normal draw (the 70th: 69 after the dealer's), `last`."""
+    normal draw (the 70th: 69 after the dealer's), `last`. `others`: more seats' tiles."""
     counts = {t: 4 for t in range(34)}
-    for t in parse_tiles(seat1):
+    for t in parse_tiles(seat1 + "".join((others or {}).values())):
         counts[t] -= 1
     counts[T(last)] -= 1
     draws: list[str] = []
@@ -642,7 +644,8 @@ def _to_the_last_draw(seat1: str, last: str, declare_first: bool = False) -> Han
         draws.extend([tile_name(t)] * take)
     draws = [*draws[:68], last]
     assert len(draws) == 69
-    hand = jc(f"dealer: 0\nseat 1: {seat1}\ndraws: {' '.join(draws)}\n")
+    more = "".join(f"seat {s}: {h}\n" for s, h in (others or {}).items())
+    hand = jc(f"dealer: 0\nseat 1: {seat1}\n{more}draws: {' '.join(draws)}\n")
     throw(hand)  # the dealer
     if declare_first:
         declare(hand)
@@ -1035,3 +1038,335 @@ def test_s4_concealed_thirteen_orphans() -> None:
     # the thirteen kinds once each (the drawn 7z set aside): any of them pairs one
     hand = _win_on_dealer_discard("1m9m1p9p1s9s1z2z3z4z5z6z7z", "6z")
     assert _pattern(hand) == ["shi_san_yao"]
+
+
+# --------------------------------------------------------------------------- 7.1 payment table
+
+# case: (seat texts, draws, script, winner, win payments). The script is the turn seats' moves
+# from the dealer's first: "-X" throw X, "t" throw the draw, "+" set the draw aside, "+X" set X
+# aside, "W" win by self-draw; after the last throw `winner` wins on it.
+W14 = W13 + "9s"
+F14 = F13 + "9m"
+CASES = {
+    1: ({0: W14}, "3s", ["+9s", "t"], 0, [8, -4, -2, -2]),
+    2: ({0: W14, 1: F13}, "7z 1z 2z 4z 3s", ["+9s", "+", "t", "t", "t", "t"], 0,
+        [6, -2, -2, -2]),
+    3: ({0: JUNK14, 2: W13}, "7z 1z 2z 4z 3s", ["-9m", "t", "+", "t", "t", "t"], 2,
+        [-2, -2, 5, -1]),
+    4: ({0: JUNK14, 1: F13, 2: W13}, "7z 1z 2z 4z 3s", ["-9m", "+", "+", "t", "t", "t"], 2,
+        [-2, -1, 4, -1]),
+    5: ({0: JUNK14, 1: W13}, "7z 1z 2z 3s", ["-9m", "+", "t", "t", "-3s"], 1, [-4, 6, -1, -1]),
+    6: ({0: F14, 1: W13}, "7z 1z 2z 3s", ["+9m", "+", "t", "t", "t"], 1, [-2, 4, -1, -1]),
+    7: ({0: W14}, "7z 1z 2z 3s", ["+9s", "t", "t", "t", "W"], 0, [12, -4, -4, -4]),
+    8: ({0: JUNK14}, "7z 1z 2z 4z 3s", ["-9m", "+", "t", "t", "t", "W"], 1, [-4, 8, -2, -2]),
+}
+
+
+def run_case(case: int) -> Hand:
+    seats, draws, script, winner, _ = CASES[case]
+    if case == 8:
+        seats = {**seats, 1: W13}
+    text = "dealer: 0\n" + "".join(f"seat {s}: {h}\n" for s, h in seats.items())
+    hand = jc(text + f"draws: {draws}\n")
+    for number, move in enumerate(script):
+        last = number == len(script) - 1
+        if move == "W":
+            assert hand.turn == winner and WIN_ACTION in acts(hand, winner)
+            hand.apply(winner, WIN_ACTION)
+        elif move.startswith("+"):
+            declare(hand, move[1:] or None)
+        else:
+            throw(hand, move[1:] if move.startswith("-") else None, keep=[winner] if last else ())
+            if last:
+                win_on_discard(hand, winner)
+    assert hand.is_over
+    return hand
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_s7_1_payment_table(case: int) -> None:
+    hand = run_case(case)
+    result = hand.result
+    assert result is not None and result.winners == [CASES[case][3]]
+    assert result.win_type == ("self_drawn" if case in (7, 8) else "discard")
+    assert result.win_payments == CASES[case][4]
+    assert result.payments == CASES[case][4] and hand.scores == CASES[case][4]
+    assert [s["type"] for s in hand.settlements] == ["hand_end"]
+    assert hand.settlements[-1]["payments"] == CASES[case][4]
+    assert result.answers[0]["payments"] == CASES[case][4]
+
+
+# --------------------------------------------------------------------------- 7.2 kong money
+
+
+def test_s7_2_concealed_kong_two_from_each_pending_until_the_win() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: {W13}
+seat 2: 4444m 1p4p7p1s4s7s1z2z3z
+draws: 7z 5z 8p 8s 3s
+tail: 6z
+""")
+    throw(hand, "9m")
+    declare(hand)
+    hand.apply(2, CONCEALED_KONGS[T("4m")])
+    assert hand.drawn == T("6z")
+    assert hand.scores == [0, 0, 0, 0]  # pending while the hand runs
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    hand.apply(1, WIN_ACTION)
+    assert lines(hand, "kong_money") == [[-2, -2, 6, -2]]
+    assert hand.result is not None and hand.result.win_payments == [-4, 8, -2, -2]
+    assert hand.result.payments == [-6, 6, 4, -4]
+
+
+def test_s7_2_exposed_kong_one_from_each_the_discarder_no_more() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: 9p 2m3m5m6m8m2p4p6p8p2s4s6s8s
+seat 1: {W13}
+seat 2: 9p9p9p 1m4m5m7m1s4s7s1z2z3z
+draws: 7z 5z 8p 8s 6z 4z 3s
+tail: 2z
+""")
+    hand.apply(0, DISCARDS[T("9p")])
+    pass_all(hand, [2])
+    hand.apply(2, EXPOSED_KONGS[T("9p")])
+    pass_all(hand)
+    for move in "ttt+tttW":
+        if move == "t":
+            throw(hand)
+        elif move == "+":
+            declare(hand)
+        else:
+            assert hand.turn == 1
+            hand.apply(1, WIN_ACTION)
+    assert lines(hand, "kong_money") == [[-1, -1, 3, -1]]
+    assert hand.result is not None and hand.result.payments == [-5, 7, 1, -3]
+
+
+def test_s7_2_added_kong_one_from_each() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: {W13}
+seat 2: 5s 1m4m7m1p4p7p1z2z3z | pung 5s from 3
+draws: 7z 5z 8p 8s 3s
+tail: 6z
+""")
+    throw(hand, "9m")
+    declare(hand)
+    hand.apply(2, ADDED_KONGS[T("5s")])
+    pass_all(hand)  # nobody robs
+    assert hand.turn == 2 and hand.drawn == T("6z")
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    hand.apply(1, WIN_ACTION)
+    assert lines(hand, "kong_money") == [[-1, -1, 3, -1]]
+    assert hand.result is not None and hand.result.payments == [-5, 7, 1, -3]
+
+
+def test_s7_2_a_kong_after_declaring_earns_the_same() -> None:
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 111m456p789s12s55z
+draws: 7z 8p 8s 9p 1m 5z 4z 2z 3s
+tail: 6z
+""")
+    throw(hand, "9m")
+    declare(hand)
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    assert hand.turn == 1 and hand.drawn == T("1m")
+    hand.apply(1, CONCEALED_KONGS[T("1m")])
+    throw(hand)  # the replacement 6z
+    throw(hand)
+    throw(hand)
+    throw(hand)
+    assert hand.turn == 1 and hand.drawn == T("3s")
+    hand.apply(1, WIN_ACTION)
+    assert lines(hand, "kong_money") == [[-2, 6, -2, -2]]
+    assert hand.result is not None and hand.result.payments == [-6, 14, -4, -4]
+
+
+# --------------------------------------------------------------------------- 7.3 whole hand
+
+
+def _example_hand() -> Hand:
+    """Section 7.3: the three others follow the dealer's 1z; seat 2 konged 4m concealed,
+    seat 1 kongs the dealer's 9p, seat 3 declares."""
+    hand = jc("""
+dealer: 0
+seat 0: 1z9p 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 1: 1z999p 1m1m7m7m3p3p5p5p7p
+seat 2: 1z4444m 6m6m8m8m1s1s3s3s
+seat 3: 123m456p789s12s5z1z
+draws: 2z 3z 5z 6z 7z 4z 7z
+tail: 2z 6z
+""")
+    throw(hand, "1z")
+    throw(hand, "1z")
+    hand.apply(2, CONCEALED_KONGS[T("4m")])
+    throw(hand, "1z")
+    throw(hand, "1z")  # seat 3 keeps 5z: 123m456p789s12s55z
+    assert lines(hand, "qian_bao") == [[-3, 1, 1, 1]]
+    hand.apply(0, DISCARDS[T("9p")])
+    pass_all(hand, [1])
+    hand.apply(1, EXPOSED_KONGS[T("9p")])
+    pass_all(hand)
+    throw(hand)  # seat 1 throws its replacement 6z
+    throw(hand)  # seat 2 throws 7z
+    assert hand.turn == 3
+    declare(hand)  # seat 3 sets 4z aside: waits 3s
+    throw(hand)  # the dealer throws 7z
+    assert hand.turn == 1
+    return hand
+
+
+def test_s7_3_the_whole_hand_example_lines_and_totals() -> None:
+    hand = jc("""
+dealer: 0
+seat 0: 1z9p 2m3m5m6m8m2p4p6p8p2s4s6s
+seat 1: 1z999p 1m1m7m7m3p3p5p5p7p
+seat 2: 1z4444m 6m6m8m8m1s1s3s3s
+seat 3: 123m456p789s12s5z1z
+draws: 2z 3z 5z 6z 7z 4z 7z 3s
+tail: 2z 6z
+""")
+    throw(hand, "1z")
+    throw(hand, "1z")
+    hand.apply(2, CONCEALED_KONGS[T("4m")])
+    throw(hand, "1z")
+    throw(hand, "1z")
+    hand.apply(0, DISCARDS[T("9p")])
+    pass_all(hand, [1])
+    hand.apply(1, EXPOSED_KONGS[T("9p")])
+    pass_all(hand)
+    throw(hand)
+    throw(hand)
+    declare(hand)
+    throw(hand)
+    assert hand.turn == 1 and hand.drawn == T("3s")
+    throw(hand, keep=[3])
+    win_on_discard(hand, 3)
+    assert lines(hand, "qian_bao") == [[-3, 1, 1, 1]]
+    kong_lines = {s["seat"]: s["payments"] for s in hand.settlements
+                  if s["type"] == "kong_money"}
+    assert kong_lines == {2: [-2, -2, 6, -2], 1: [-1, 3, -1, -1]}
+    assert hand.result is not None and hand.result.win_payments == [-2, -2, -1, 5]
+    assert hand.result.payments == [-8, 0, 5, 3] and hand.scores == [-8, 0, 5, 3]
+
+
+def test_s7_3_had_the_hand_ended_in_huang_zhuang() -> None:
+    hand = _example_hand()
+    play_out(hand)
+    assert hand.result is not None and hand.result.exhaustive
+    assert lines(hand, "qian_bao") == [[-3, 1, 1, 1]]
+    assert lines(hand, "kong_money") == []
+    assert hand.result.win_payments == [-6, 2, 2, 2]
+    assert hand.result.payments == [-9, 3, 3, 3]
+
+
+# --------------------------------------------------------------------------- 8. rotation
+
+
+def test_s8_the_dealer_deals_again_when_he_wins() -> None:
+    assert run_case(7).result.next_dealer == 0  # type: ignore[union-attr]
+    assert run_case(1).result.next_dealer == 0  # type: ignore[union-attr]
+
+
+def test_s8_another_winner_passes_the_deal_to_the_dealers_next() -> None:
+    assert run_case(3).result.next_dealer == 1  # type: ignore[union-attr]
+    assert run_case(8).result.next_dealer == 1  # type: ignore[union-attr]
+
+
+def test_d18_after_huang_zhuang_the_deal_passes() -> None:
+    hand = jc("dealer: 3\n")
+    play_out(hand)
+    assert hand.result is not None and hand.result.exhaustive
+    assert hand.result.next_dealer == 0
+    assert hand.result.win_payments == [2, 2, 2, -6]
+
+
+# --------------------------------------------------------------------------- last tiles, D23
+
+
+def test_s2_the_last_normal_draw_may_be_won_on_by_self_draw() -> None:
+    hand = _to_the_last_draw(W13, "3s", declare_first=True)
+    assert WIN_ACTION in acts(hand, 1)
+    hand.apply(1, WIN_ACTION)
+    assert hand.result is not None and hand.result.win_payments == [-4, 8, -2, -2]
+
+
+def test_d23_a_kong_when_no_normal_draw_is_left() -> None:
+    hand = _to_the_last_draw("1111z2m3m5m6m8m2p4p6p8p", "7z")
+    assert CONCEALED_KONGS[T("1z")] in acts(hand, 1)
+    hand.apply(1, CONCEALED_KONGS[T("1z")])
+    assert hand.drawn_from_tail and hand.turn == 1
+    assert hand.wall_left() >= 0
+    assert hand.view(None)["wall_left"] >= 0
+    assert hand.tile_count() == 136
+    throw(hand)
+    assert hand.is_over and hand.result is not None and hand.result.exhaustive
+    assert lines(hand, "kong_money") == []
+
+
+def test_s2_the_discard_after_the_last_draw_may_be_claimed() -> None:
+    hand = _to_the_last_draw("1m4m7m1p4p7p1s4s7s1z2z3z4z", "5s",
+                             others={2: "5s5s 2m3m5m6m8m2p3p5p6p8p2s"})
+    hand.apply(1, DISCARDS[T("5s")])
+    assert PUNGS[T("5s")] in acts(hand, 2)
+    pass_all(hand, [2])
+    hand.apply(2, PUNGS[T("5s")])
+    pass_all(hand)
+    assert hand.turn == 2 and not hand.is_over
+    throw(hand, "2m")
+    assert hand.is_over and hand.result is not None and hand.result.exhaustive
+
+
+# --------------------------------------------------------------------------- robustness
+
+
+def test_s2_random_play_never_raises_and_keeps_the_counts() -> None:
+    import random
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        hand = Hand.new("jincheng", f"fuzz-{seed}", dealer=seed % 4)
+        steps = 0
+        while not hand.is_over:
+            steps += 1
+            assert steps < 2000
+            for seat in sorted(hand.to_act()):
+                if hand.is_over or seat not in hand.to_act():
+                    continue
+                legal = hand.legal_actions(seat)
+                assert legal, (seed, seat)
+                rare = [a for a in legal if a.type in ("pick", "grab", "declare", "kong", "win")]
+                action = rng.choice(rare) if rare and rng.random() < 0.7 else rng.choice(legal)
+                hand.apply(seat, action)
+                assert hand.wall_left() >= 0
+                assert hand.tile_count() == 136
+                for other in range(4):
+                    hand.legal_actions(other)
+
+
+def test_d11_no_declaring_on_a_wait_whose_four_copies_are_all_his() -> None:
+    # pung 3m + 3m 12m456p789p5s, draws 5s: setting 3m aside leaves 12m waiting on 3m, whose four
+    # copies are his (the pung and the set-aside tile): not ready. 5s or 1m aside is fine.
+    hand = jc(f"""
+dealer: 0
+seat 0: {JUNK14}
+seat 1: 3m12m456p789p5s | pung 3m from 2
+draws: 5s
+""".replace("2m3m5m6m8m", "2m5m6m8m7z"))
+    throw(hand, "9m")
+    assert hand.turn == 1 and hand.drawn == T("5s")
+    declares = {a for a in acts(hand, 1) if a.type == "declare"}
+    assert DECLARES[T("3m")] not in declares
+    assert {DECLARES[T("5s")], DECLARES[T("1m")]} <= declares
