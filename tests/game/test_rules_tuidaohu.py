@@ -775,6 +775,16 @@ def test_s7_2_liability_is_applied_per_winner_on_one_discard() -> None:
     assert result.win_payments == [-1, 4, -4, 1]  # seat 2 covers seat 1; seat 0 pays seat 3
 
 
+def test_s7_2_liability_on_a_robbed_kong_the_liable_pays_v_the_konger_nothing() -> None:
+    hand = _added_kong_of_7p(("68p55p | pung 1p from 3, pung 3p from 0, pung 9p from 3", None))
+    assert hand.legal_actions(2) == [WIN_ACTION, PASS_ACTION]
+    hand.apply(2, WIN_ACTION)
+    result = hand.result
+    assert result is not None and result.win_type == "robbing_kong"
+    assert result.answers[0]["patterns"][0]["id"] == "qing_yi_se"
+    assert result.win_payments == [0, 0, 4, -4]
+
+
 def test_s7_5_a_whole_hand_kong_money_and_two_winners() -> None:
     """The document's worked example, played out with seat 2 as the dealer."""
     hand = scenario("""

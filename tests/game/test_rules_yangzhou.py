@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.game import Hand
+from majiang.game import Hand, Match
 from majiang.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
@@ -248,6 +248,17 @@ def test_s2_robbing_an_added_kong_needs_18_and_the_konger_pays_v() -> None:
     assert hand.melds[1][0].kind == "pung"
 
 
+def test_s2_several_players_rob_one_kong_the_konger_pays_each() -> None:
+    # seat 3 (North): 567p 222z 333z 444z 66z = 混一色 30 + 门清 1 + 门风 1 = 32
+    hand = _added_kong_of_7p(WAIT_7P, "56p222z333z444z66z")
+    assert hand.to_act() == {2, 3}
+    hand.apply(3, WIN_ACTION)
+    hand.apply(2, WIN_ACTION)
+    result = hand.result
+    assert result is not None and sorted(result.winners) == [2, 3]
+    assert result.win_payments == [0, -55, 23, 32]
+
+
 def test_s2_no_kong_money_an_added_kong_that_stands_pays_nothing() -> None:
     hand = _added_kong_of_7p(WAIT_7P, None)
     hand.apply(2, PASS_ACTION)
@@ -403,3 +414,249 @@ def test_s2_a_locked_player_may_not_rob_a_kong() -> None:
     hand.apply(1, ADDED_KONGS[T("7p")])
     assert hand.phase == "turn"  # nobody may rob: seat 2 is locked
     assert hand.melds[1][0].kind == "added_kong"
+
+
+# ------------------------------------------------- 2. the last tile (draw 83 goes to seat 3)
+
+
+def test_s2_last_tile_may_be_won_by_self_draw_without_bonus() -> None:
+    # 123 456 789s 111z 7p 7p: 一条龙 20 + 门清 + 独吊 + 圈风 (East) + 自摸 = 24, no 海底
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: {JUNK14.replace("1s", "2p").replace("9s", "3p")}
+        seat 3: 123s456s789s111z7p
+        tail: 7p
+    """)
+    run_to_last_draw(hand)
+    assert hand.turn == 3 and hand.drawn == T("7p")
+    hand.apply(3, WIN_ACTION)
+    assert hand.result is not None and hand.result.answers[0]["value"] == 24
+    assert hand.result.win_payments == [-24, -24, -24, 72]
+
+
+def test_s2_last_tile_no_kong_and_its_discard_takes_no_chow_or_pung() -> None:
+    hand = scenario("""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 46p55p1m9m1s9s2z3z4z6z7z8m
+        seat 3: 1111z2p3p6m7m8m7s8s9s5z
+        tail: 5p
+    """)
+    run_to_last_draw(hand)
+    assert hand.turn == 3 and hand.drawn == T("5p")
+    assert not any(a.type == "kong" for a in hand.legal_actions(3))  # holds 1111z
+    throw(hand, "5p")  # seat 0 (next) holds 46p and 55p: no chow, no pung
+    result = hand.result
+    assert result is not None and result.exhaustive
+    assert result.win_payments == [0, 0, 0, 0] and result.next_dealer == 0
+
+
+def test_s2_last_discard_may_only_be_won() -> None:
+    # seat 0: 46p 123 456 789s 11z on 5p: 一条龙 20 + 门清 + 平糊 + 丫子 + 齐相 = 24
+    hand = scenario("""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 46p123s456s789s11z8m
+        seat 2: 555p1m9m2z3z4z6z7z9p2m8m
+        tail: 5p
+    """)
+    run_to_last_draw(hand)
+    assert hand.turn == 3
+    throw(hand, "5p")
+    assert hand.legal_actions(0) == [WIN_ACTION, PASS_ACTION]  # no chow on the last discard
+    hand.apply(0, WIN_ACTION)
+    assert hand.result is not None and hand.result.answers[0]["value"] == 24
+    assert hand.result.win_payments == [24, 0, 0, -24]
+
+
+# ------------------------------------------------------------------ 4. the 18-fan minimum
+
+
+def test_s4_a_complete_hand_below_18_is_offered_no_win_discard_or_self_drawn() -> None:
+    # 13m 456m 234p 678s 55s + 2m: 门清 + 平糊 + 丫子 + 连副 = 4 (5 self-drawn)
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 2m{JUNK14[2:]}
+        seat 1: 13m456m234p678s55s
+        draws: 2m
+    """)
+    throw(hand, "2m")
+    legal = hand.legal_actions(1)
+    assert WIN_ACTION not in legal and chow("123m") in legal  # a chow, not a win
+    hand.apply(1, PASS_ACTION)
+    assert not hand.locked[1]
+    assert hand.turn == 1 and hand.drawn == T("2m")
+    assert WIN_ACTION not in hand.legal_actions(1)
+
+
+def test_s4_the_dealer_below_18_may_not_win_on_the_deal() -> None:
+    # 123m 456p 789s 234s 55z: 门清 + 平糊 + 自摸 (+ a wait pattern) = at most 4
+    hand = scenario("rules: yangzhou\ndealer: 0\nseat 0: 123m456p789s234s55z")
+    assert WIN_ACTION not in hand.legal_actions(0)
+
+
+def test_s4_the_dealer_at_18_or_more_wins_on_the_deal_paid_by_each() -> None:
+    # 123m 123m 789m 456p 55z, the 14th tile 4p: 一板 15 + 老少 + 门清 + 平糊 + 自摸 = 19
+    hand = scenario("rules: yangzhou\ndealer: 0\nseat 0: 123m123m789m56p55z4p")
+    assert WIN_ACTION in hand.legal_actions(0)
+    hand.apply(0, WIN_ACTION)
+    assert hand.result is not None and hand.result.answers[0]["value"] == 19
+    assert hand.result.win_payments == [57, -19, -19, -19]
+    assert hand.result.next_dealer == 0
+
+
+def test_s4_seven_pairs_is_no_win_even_in_one_suit() -> None:
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 9m{JUNK14[4:]}1m
+        seat 1: 1122m3344m5577m9m
+    """)
+    throw(hand, "9m")
+    assert WIN_ACTION not in hand.legal_actions(1)
+
+
+# ------------------------------------------------------------------------- 7. settlement
+# 包牌: seat 1 pungs 5s from seat 3, 111s from seat 2 and chows 234s from seat 0, in that order.
+LIABLE_MELDS = "pung 5s from 3, pung 1s from 2, chow 234s from 0"
+
+
+def test_s7_liability_the_documents_example_added_kong_keeps_its_place() -> None:
+    """Seat 1 adds the fourth 5s only after the chow: the third claimed meld is still the chow,
+    so seat 0 pays all: 清一色 80 + 子格 1 + 自摸 1 + 幺头 1 = 83, x3 = 249."""
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: {NO_S14}
+        seat 1: 5s78s9s | {LIABLE_MELDS}
+        draws: 9s
+        tail: 6s
+    """)
+    quiet(hand, "5z")
+    assert hand.drawn == T("9s")
+    hand.apply(1, ADDED_KONGS[T("5s")])
+    pass_claims(hand)
+    assert hand.drawn == T("6s")
+    hand.apply(1, WIN_ACTION)
+    result = hand.result
+    assert result is not None and result.answers[0]["value"] == 83
+    assert result.win_payments == [-249, 249, 0, 0]
+
+
+def test_s7_liability_on_another_players_discard_the_liable_pays_v_alone() -> None:
+    # 234s 555s 111s 678s 99s: 清一色 80 + 幺头 1 = 81
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: {NO_S14}
+        seat 1: 78s99s | {LIABLE_MELDS}
+        seat 3: 1m2m3m4p5p6p7p8p9p1z2z3z4z
+        draws: 7z 6s
+    """)
+    quiet(hand, "5z")
+    quiet(hand, "7z")
+    assert hand.turn == 2 and hand.drawn == T("6s")
+    throw(hand, "6s")
+    hand.apply(1, WIN_ACTION)
+    assert hand.result is not None and hand.result.answers[0]["value"] == 81
+    assert hand.result.win_payments == [-81, 81, 0, 0]  # seat 0 pays; the discarder 2 nothing
+
+
+def test_s7_liability_when_the_liable_player_is_the_discarder_he_pays_v_once() -> None:
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 6s{NO_S14[2:]}
+        seat 1: 78s99s | {LIABLE_MELDS}
+    """)
+    throw(hand, "6s")
+    hand.apply(1, WIN_ACTION)
+    assert hand.result is not None and hand.result.win_payments == [-81, 81, 0, 0]
+
+
+def test_s7_no_liability_for_a_hun_yi_se_hand() -> None:
+    # 234s 111z 111s 678s 99s: 混一色 30 + 圈风 1 = 31, paid by the discarder alone
+    hand = scenario(f"""
+        rules: yangzhou
+        dealer: 0
+        seat 0: {NO_S14}
+        seat 1: 78s99s | pung 1z from 3, pung 1s from 2, chow 234s from 0
+        seat 3: 1m2m3m4p5p6p7p8p9p2z3z4z5p
+        draws: 7z 6s
+    """)
+    quiet(hand, "5z")
+    quiet(hand, "7z")
+    throw(hand, "6s")
+    hand.apply(1, WIN_ACTION)
+    assert hand.result is not None and hand.result.answers[0]["value"] == 31
+    assert hand.result.win_payments == [0, 31, -31, 0]
+
+
+# --------------------------------------------------- 8. exhaustive draw, rotation, rounds
+
+
+def test_s8_exhaustive_draw_pays_nothing_even_with_kongs_and_the_dealer_stays() -> None:
+    hand = scenario("rules: yangzhou\ndealer: 2\nseat 2: 1111z2m5m8m3p6p9p2s5s8s3z")
+    hand.apply(2, CONCEALED_KONGS[T("1z")])
+    while not hand.is_over:
+        never_win(hand)
+    result = hand.result
+    assert result is not None and result.exhaustive
+    assert result.payments == [0, 0, 0, 0] and result.win_payments == [0, 0, 0, 0]
+    assert result.next_dealer == 2
+
+
+def test_s8_the_deal_passes_to_the_next_seat_when_another_wins() -> None:
+    hand = scenario(LOCK_TABLE.format(dealer="1m9m1p9p1s9s2z3z4z6z7z8m8p5s"))
+    throw(hand, "1m")
+    hand.apply(3, WIN_ACTION)
+    assert hand.result is not None and hand.result.next_dealer == 1  # not the winner, 3
+
+
+def _settle(match: Match, dealer_wins: bool) -> tuple[int, str]:
+    """Deal the match's next hand as a position where the dealer wins on the deal, or where
+    the next seat wins on the dealer's first discard; settle it."""
+    dealt = match.new_hand()
+    dealer, wind = dealt.dealer, dealt.options["round_wind"]
+    if dealer_wins:
+        text = f"seat {dealer}: 123m123m789m56p55z4p"
+    else:
+        text = f"seat {dealer}: 1m9m1p9p1s9s2z3z4z6z7z8m8p5s\nseat {(dealer + 1) % 4}: {LOCK}"
+    hand = scenario(f"rules: yangzhou\ndealer: {dealer}\nround_wind: {wind}\n{text}")
+    if not dealer_wins:
+        throw(hand, "1m")
+        pass_claims(hand, but=[(dealer + 1) % 4])
+    hand.apply(min(hand.to_act()), WIN_ACTION)
+    match.current = hand
+    match.finish_hand()
+    return dealer, wind
+
+
+def test_s8_round_wind_advances_when_the_deal_returns_to_the_first_dealer() -> None:
+    match = Match("yangzhou", "rounds", dealer=1, rounds=2)
+    assert match.hands is None
+    played = [_settle(match, dealer_wins=True)]  # a repeat: still East, still seat 1
+    for _ in range(4):
+        played.append(_settle(match, dealer_wins=False))
+    played.append(_settle(match, dealer_wins=True))
+    assert played == [(1, "1z"), (1, "1z"), (2, "1z"), (3, "1z"), (0, "1z"), (1, "2z")]
+    assert not match.is_over
+    for _ in range(3):
+        played.append(_settle(match, dealer_wins=False))
+    assert played[-3:] == [(1, "2z"), (2, "2z"), (3, "2z")]
+    assert not match.is_over
+    played.append(_settle(match, dealer_wins=True))  # the round's last dealer repeats
+    assert not match.is_over and played[-1] == (0, "2z")
+    played.append(_settle(match, dealer_wins=False))  # the deal would pass on: the end
+    assert match.is_over
+    assert sum(match.totals) == 0
+
+
+def test_s8_a_full_match_is_four_rounds_east_to_north() -> None:
+    match = Match("yangzhou", "full", dealer=0)
+    winds = []
+    while not match.is_over:
+        winds.append(_settle(match, dealer_wins=False)[1])
+    assert winds == [w for w in ("1z", "2z", "3z", "4z") for _ in range(4)]
