@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from majiang.analysis.groups import Arrangement, Counts, Group
-from majiang.analysis.suit import COMPLETE, DECOMPOSITIONS, Split
+from majiang.analysis.suit import COMPLETE, DECOMPOSITIONS, Split, wild_tables
 from majiang.analysis.win import counts_bytes, joker_need
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
@@ -31,9 +31,16 @@ def arrangements(counts: Counts, jokers: int = 0) -> list[Arrangement]:
         filled = bytearray(b)
         for t in readings:
             filled[t] += 1
-        per_suit = [DECOMPOSITIONS.get(bytes(filled[lo:hi]), _NO_SPLIT) for lo, hi in _SUITS]
+        per_suit = [_splits(bytes(filled[lo:hi])) for lo, hi in _SUITS]
         found.update(_combine(per_suit, readings))
     return sorted(found)
+
+
+def _splits(key: bytes) -> list[Split]:
+    got = DECOMPOSITIONS.get(key)
+    if got is None and max(key, default=0) > 4:  # a wildcard as a fifth copy (wuhan 4.3)
+        got = wild_tables()[1].get(key)
+    return got or _NO_SPLIT
 
 
 def _combine(per_suit: list[list[Split]], jokers: tuple[int, ...]) -> list[Arrangement]:
@@ -63,13 +70,15 @@ def _joker_readings(b: bytes, jokers: int) -> list[tuple[int, ...]]:
     for lo, hi in _SUITS:
         key = b[lo:hi]
         by_count: dict[int, list[tuple[int, ...]]] = {}
-        low = joker_need(key)[0] + min(joker_need(key)[1], 0)
+        wild = max(key, default=0) + jokers > 4  # a joker may be a fifth copy (wuhan 4.3)
+        low = 0 if wild else joker_need(key)[0] + min(joker_need(key)[1], 0)
         for x in range(max(low, 0), jokers + 1):
             for kinds in combinations_with_replacement(range(hi - lo), x):
                 filled = bytearray(key)
                 for t in kinds:
                     filled[t] += 1
-                if max(filled, default=0) <= 4 and bytes(filled) in COMPLETE:
+                done = bytes(filled)
+                if done in COMPLETE or (wild and max(done) > 4 and done in wild_tables()[0]):
                     by_count.setdefault(x, []).append(tuple(t + lo for t in kinds))
         options.append(by_count)
     readings: list[tuple[int, ...]] = []

@@ -32,7 +32,7 @@ from majiang.analysis.classes import SUIT_R as _SUIT_R
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import Counts, DiscardOption, Shape
 from majiang.analysis.suit import COMPLETE, WAITS
-from majiang.analysis.win import counts_bytes, is_winning
+from majiang.analysis.win import counts_bytes, is_complete, is_winning
 from majiang.tiles import TERMINALS_AND_HONORS
 
 _ALL_KINDS = tuple(range(34))
@@ -70,8 +70,18 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
             return needs[(x + y) >> 15 & 63] - 1  # type: ignore[operator]
     except (KeyError, IndexError, TypeError):
         # an entry not filled yet (KeyError, None), or a bad tile count (None, past the end)
-        return _shanten_filled(m, p, s, z, jokers, shapes)
-    return _shanten(needs, (x + y) >> _COUNTERS, jokers, shapes)
+        return _fifth_copy(_shanten_filled(m, p, s, z, jokers, shapes), counts, jokers, shapes)
+    return _fifth_copy(_shanten(needs, (x + y) >> _COUNTERS, jokers, shapes), counts, jokers,
+                       shapes)
+
+
+def _fifth_copy(got: int, counts: Counts, jokers: int, shapes: Shape) -> int:
+    """The tables never add a fifth copy of a kind; a joker may be one (wuhan 4.3): a hand they
+    find one tile short may be complete that way."""
+    if got == 0 and jokers and shapes & _STANDARD and max(counts) + jokers > 4 and (
+            is_complete(counts, jokers)):
+        return -1
+    return got
 
 
 def _shanten_filled(m: bytes, p: bytes, s: bytes, z: bytes, jokers: int, shapes: Shape) -> int:

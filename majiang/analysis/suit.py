@@ -9,6 +9,7 @@ thousand ways to pick at most four sets and a pair in one suit.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from majiang.analysis.groups import PAIR, SEQUENCE, TRIPLET, Group
@@ -24,7 +25,10 @@ def _suit_groups(size: int) -> list[Group]:
     return sorted(groups)
 
 
-def _build(size: int, complete: dict[bytes, int], splits: dict[bytes, list[Split]]) -> None:
+def _build(size: int, complete: dict[bytes, int], splits: dict[bytes, list[Split]],
+           copies: int = 4) -> None:
+    """Every key of at most four sets and a pair with no kind over `copies`; with more than 4,
+    only the keys some kind of which is over 4 (the rest are in the plain tables)."""
     groups = _suit_groups(size)
     for n in range(MAX_SETS + 1):
         for sets in combinations_with_replacement(groups, n):
@@ -36,15 +40,17 @@ def _build(size: int, complete: dict[bytes, int], splits: dict[bytes, list[Split
                     base[tile] += 1
                     base[tile + 1] += 1
                     base[tile + 2] += 1
-            if max(base, default=0) > 4:
+            if max(base, default=0) > copies:
                 continue
             for pair in range(-1, size):
                 counts = base
                 if pair >= 0:
-                    if base[pair] > 2:
+                    if base[pair] > copies - 2:
                         continue
                     counts = base.copy()
                     counts[pair] += 2
+                if copies > 4 and max(counts, default=0) <= 4:
+                    continue
                 key = bytes(counts)
                 complete[key] = 0 if pair < 0 else 1
                 splits.setdefault(key, []).append((pair, sets))
@@ -68,6 +74,17 @@ def _build_bamboo_and_honours(splits: dict[bytes, list[Split]]) -> dict[bytes, i
                 for key_z in keys_z:
                     joined[key_s + key_z] = value
     return joined
+
+
+@cache
+def wild_tables() -> tuple[dict[bytes, int], dict[bytes, list[Split]]]:
+    """COMPLETE and DECOMPOSITIONS for keys holding a kind more than four times: a wildcard may
+    stand for a kind whose four real tiles are all in sight (wuhan 4.3). Built on first use."""
+    complete: dict[bytes, int] = {}
+    splits: dict[bytes, list[Split]] = {}
+    _build(9, complete, splits, copies=8)
+    _build(7, complete, splits, copies=8)
+    return complete, splits
 
 
 COMPLETE: dict[bytes, int] = {}

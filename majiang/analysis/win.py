@@ -1,7 +1,8 @@
 """Win checks: the standard shape (sets and one pair), seven pairs, thirteen orphans, with jokers.
 
 Declared sets are simply absent from `counts`; jokers are a separate count (the caller removes
-them from `counts`). A joker may stand for any kind, but never for a fifth copy of one.
+them from `counts`). A joker may stand for any kind, even as a fifth copy of one (wuhan 4.3: "even
+one whose four real tiles are all in sight").
 """
 
 from __future__ import annotations
@@ -70,9 +71,15 @@ def _complete_with_jokers(b: bytes, jokers: int) -> bool:
         for key in (b[:9], b[9:18], b[18:27], b[27:]):
             joker_need(key)
         return _complete_with_jokers(b, jokers)
-    if m0 + p0 + s0 + z0 + min(m1, p1, s1, z1, 2) > jokers:
+    if (sum(b) + jokers) % 3 != 2:
         return False
-    return (sum(b) + jokers) % 3 == 2
+    if m0 + p0 + s0 + z0 + min(m1, p1, s1, z1, 2) <= jokers:
+        return True
+    if max(b) + jokers <= 4:
+        return False
+    from majiang.analysis.arrange import arrangements  # a joker as a fifth copy (wuhan 4.3)
+
+    return bool(arrangements(b, jokers))
 
 
 def seven_pairs_need(counts: Counts, quads: bool = True) -> int:

@@ -397,8 +397,8 @@ class Ruleset:
     def forbidden(self, req: WinRequest, reading: Reading) -> str | None:
         """Why a complete reading may not win (None: it may). Default: the pass lock."""
         if "passed_win" in req.flags and not req.self_drawn:
-            return ("过胡未摸牌不能胡 / under the pass lock (过胡): no win on another player's tile "
-                    "until one's next draw")
+            return ("过胡未摸牌不能胡 / under the pass lock (过胡): no win on another player's "
+                    "tile until one's next draw")
         return None
 
     def count_patterns(self, req: WinRequest, reading: Reading) -> list[tuple[Pattern, int]]:

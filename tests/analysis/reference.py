@@ -51,15 +51,14 @@ def decompositions(counts: list[int]) -> set[tuple[int, tuple[Group, ...]]]:
 
 
 def joker_readings(counts: list[int], jokers: int) -> list[tuple[int, ...]]:
-    """Every sorted tuple of kinds the jokers may stand for (never a fifth copy)."""
-    out = []
-    for kinds in combinations_with_replacement(range(34), jokers):
-        c = list(counts)
-        for t in kinds:
-            c[t] += 1
-        if max(c) <= 4:
-            out.append(kinds)
-    return out
+    """Every sorted tuple of kinds the jokers may stand for (a fifth copy too: wuhan 4.3)."""
+    return list(combinations_with_replacement(range(34), jokers))
+
+
+def capped_readings(counts: list[int], jokers: int) -> list[tuple[int, ...]]:
+    """The readings with no fifth copy (seven pairs and thirteen orphans: no ruleset with
+    wildcards plays them)."""
+    return [r for r in joker_readings(counts, jokers) if max(filled(counts, r)) <= 4]
 
 
 def filled(counts: list[int], kinds: tuple[int, ...]) -> list[int]:
@@ -76,7 +75,7 @@ def is_complete(counts: list[int], jokers: int = 0) -> bool:
 def is_seven_pairs(counts: list[int], jokers: int = 0, quads: bool = True) -> bool:
     if sum(counts) + jokers != 14:
         return False
-    for r in joker_readings(counts, jokers):
+    for r in capped_readings(counts, jokers):
         c = filled(counts, r)
         if all(x % 2 == 0 for x in c) and (quads or max(c) <= 2):
             return True
@@ -86,7 +85,7 @@ def is_seven_pairs(counts: list[int], jokers: int = 0, quads: bool = True) -> bo
 def is_thirteen_orphans(counts: list[int], jokers: int = 0) -> bool:
     if sum(counts) + jokers != 14:
         return False
-    for r in joker_readings(counts, jokers):
+    for r in capped_readings(counts, jokers):
         c = filled(counts, r)
         if all(c[t] >= 1 for t in TERMINALS_AND_HONORS) and all(
             c[t] == 0 for t in range(34) if t not in TERMINALS_AND_HONORS
