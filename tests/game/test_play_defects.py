@@ -283,3 +283,16 @@ def test_wuhan_s2_3_the_efficient_bot_plays_a_turn_of_special_kongs_only() -> No
     assert legal and all(a.type == "kong" for a in legal)  # no plain discard (2.3)
     action = get_bot("efficient", 1).choose(hand.view(0), legal)
     assert action in legal
+
+
+def test_wuhan_s4_3_a_laizi_may_be_a_fifth_copy() -> None:
+    from majiang import score
+
+    answer = score({
+        "rules": "wuhan", "players": 4, "dealer": 0, "winner": 1, "win_type": "self_drawn",
+        "discarder": None, "hand": "2222m345p678p", "win_tile": "5s", "laizi": "5s",
+        "indicator": "4s", "melds": [{"kind": "pung", "tiles": "999s", "from": 2}],
+        "others": {},
+    })  # only 222m + 2m and the laizi as a fifth 2m make the 2-5-8 pair
+    assert answer["ok"] and answer["reason"] == "below_minimum"
+    assert [p["id"] for p in answer["patterns"]] == ["pi_hu", "kai_kou"]
