@@ -60,6 +60,11 @@ def can_win(hand: Hand, seat: int) -> bool:
     return WIN_ACTION in hand.legal_actions(seat)
 
 
+def claim_win(hand: Hand, seat: int) -> bool:
+    """Whether `seat` is offered a win on the tile on the table (a discard or a kong to rob)."""
+    return hand.phase in ("claim", "rob") and WIN_ACTION in hand.legal_actions(seat)
+
+
 def win(hand: Hand, seat: int) -> dict[str, Any]:
     """`seat` wins now; the scoring answer."""
     assert can_win(hand, seat), hand.legal_actions(seat)
@@ -211,7 +216,7 @@ def test_s2_2_a_pi_tile_blocks_the_win_even_inside_a_set() -> None:
     blocked = scenario(position + "indicator: 4s\n")
     assert blocked.special is not None and T("3s") in blocked.special.pi
     discard(blocked, 0, "2s")
-    assert not can_win(blocked, 1)
+    assert not claim_win(blocked, 1)
 
 
 def test_s2_2_no_one_wins_on_a_special_kong() -> None:
@@ -474,7 +479,7 @@ def _kong_hand(opening: str) -> Hand:
 def test_s3_2_concealed_and_special_kongs_do_not_open() -> None:
     hand = _kong_hand("concealed_kong 3z")
     discard(hand, 0, "8s")
-    assert not can_win(hand, 1)  # on a discard
+    assert not claim_win(hand, 1)  # on a discard
     pass_all(hand)
     assert hand.turn == 1 and hand.drawn == T("8s")
     assert not can_win(hand, 1)  # nor by self-draw
@@ -524,14 +529,14 @@ def test_s3_3_the_pass_lock_bars_the_kind_until_the_own_draw() -> None:
     discard_and_pass(hand, 0, "6m")
     discard_and_pass(hand, 1, "9s")  # seat 1 drew 9s
     discard(hand, 2, "8s")  # seat 2 drew 8s
-    assert can_win(hand, 1)
+    assert claim_win(hand, 1)
     hand.apply(1, PASS_ACTION)  # 过胡 on 8s
     pass_all(hand)
     discard(hand, 3, "8s")  # another 8s before seat 1's next draw: locked
-    assert not can_win(hand, 1)
+    assert not claim_win(hand, 1)
     pass_all(hand)
     discard(hand, 0, "5s")  # another kind: he may win on it
-    assert can_win(hand, 1)
+    assert claim_win(hand, 1)
     hand.apply(1, PASS_ACTION)
     pass_all(hand)
     # his own draw lifts the lock, and a self-drawn 8s wins
@@ -618,3 +623,372 @@ def test_s3_3_declining_to_rob_is_a_pass_on_that_kind() -> None:
     hand.apply(3, PASS_ACTION)  # declines the rob
     assert hand.phase == "turn" and hand.turn == 2 and hand.melds[2][0].kind == "added_kong"
     assert T("5m") in hand.lock_kinds[3]
+
+
+# ---------------------------------------------------------------- 3.5 the end of the wall
+
+
+def test_s3_5_an_empty_wall_forces_a_plain_unclaimable_special_discard() -> None:
+    # indicator 7z: laizi 6z, 赖子皮 7z (red dragons) and 4z. Every special tile is in a hand
+    # or at the wall's end, so the others only ever draw plain tiles. Seat 2 (four pungs and a
+    # lone 7z) draws the last tile, a 4z: no kong is possible, so he throws one plainly.
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 7z7z6z6z6z6z 1p3p5p7p 2s4s6s8s
+        seat 1: 4z4z4z 2m3m4m 5p6p 7s8s 1z 3z 5z
+        seat 2: 7z | pung 1m from 0, pung 2p from 1, pung 3s from 3, pung 9s from 0
+        seat 3: 6m7m8m 9p9p 1s2s 5s6s 2z2z 3z 5z
+        indicator: 7z
+        tail: 4z
+    """)
+    drain(hand, 0)
+    assert hand.turn == 2 and hand.drawn == T("4z")
+    assert sorted(a.tile for a in hand.legal_actions(2)) == [T("4z"), T("7z")]
+    assert all(a.type == "discard" for a in hand.legal_actions(2))
+    hand.apply(2, DISCARDS[T("4z")])
+    assert hand.to_act() == set()  # nobody may claim it or win on it
+    assert hand.result is not None and hand.result.exhaustive
+    # 8: 荒庄 pays nothing and the dealer deals again
+    assert_paid(hand, [0, 0, 0, 0])
+    assert hand.result.next_dealer == 0
+
+
+def test_s3_5_the_last_discard_may_be_won_on_but_not_claimed() -> None:
+    # the live wall empties on seat 2's draw (8s, the last tile). He holds 6m x4 and a 7z but
+    # may make no kong. Seat 3 holds 8s8s and 7s9s but may not pung or chow the 8s; seat 1 wins
+    # on it (a discard, so no 海捞).
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 2z2z2z2z 1z1z1z 5z5z5z5z 7z 4p 6p
+        seat 1: 123m 67s 55m | kong 3z from 2, concealed_kong 4z, red_kong 7z, red_kong 7z
+        seat 2: 7z 6m6m6m6m 1p2p3p 9p 7m 9m 4s 5p
+        seat 3: 8s8s 7s 9s 1m 4m 2p 5p 8p 3p 9m 1s 2s
+        indicator: 1z
+        tail: 8s
+    """)
+    drain(hand, 0)
+    assert hand.turn == 2 and hand.drawn == T("8s")
+    legal = hand.legal_actions(2)
+    assert not any(a.type == "kong" for a in legal)
+    assert DISCARDS[T("7z")] not in legal
+    discard(hand, 2, "8s")
+    assert hand.legal_actions(3) == []
+    assert hand.legal_actions(1) == [WIN_ACTION, PASS_ACTION]
+    answer = win(hand, 1)
+    assert "hai_lao" not in pattern_ids(answer) and "pi_hu" in pattern_ids(answer)
+    assert answer["value"] == 128  # 1 x 开口 2 x 硬胡 2 x 明杠 2 x 暗杠 4 x 红中杠 4
+    # dealer x2 (屁胡), discarder x2
+    assert_paid(hand, [-256, 640, -256, -128])
+
+
+def _zone_hand(tail_fill: str) -> Hand:
+    """Seat 3 waits on 5m (234m 567p 5m, pung 9p, 暗杠 3z, 红中杠); the 5m he will draw is the
+    last tile of `tail_fill + 5m` counted from the end of the live wall (80 tiles: the two kongs
+    took two). All special tiles are in the other hands, which are unopened and have no kongs."""
+    return scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 2z2z2z2z 1z1z 1m 4m 7m 2p 5p 8p 3s 6s
+        seat 1: 7z7z7z 3m 9m 4p 6p 7p 2s 5s 8s 3s 6s
+        seat 2: 1z 5z5z5z5z 2m 6m 8m 1p 3p 4s 7s 8s
+        seat 3: 234m 567p 5m | pung 9p from 1, concealed_kong 3z, red_kong 7z
+        indicator: 1z
+        tail: {tail_fill} 5m
+    """)
+
+
+def test_s3_5_a_self_drawn_win_in_the_last_14_tiles_is_hai_lao() -> None:
+    hand = _zone_hand("4z4z4z4z 6z6z6z6z 1s1s1s1s 9s")  # 5m is the 14th tile from the end
+    assert hand.wall_left() == 80
+    drain(hand, 14)
+    discard_and_pass(hand, 2, tile_of(hand.drawn))
+    assert hand.turn == 3 and hand.drawn == T("5m") and hand.wall_left() == 13
+    answer = win(hand, 3)
+    assert pattern_ids(answer) == {"hai_lao", "kai_kou", "ying_hu", "an_gang", "hong_zhong_gang"}
+    assert answer["value"] == 320  # 10 x 2 x 2 x 4 x 2
+    # 海捞 alone: no 自摸 factor, and a big hand has no 庄家 factor
+    assert_paid(hand, [-320, -320, -320, 960])
+
+
+def test_s3_5_a_draw_with_15_tiles_left_is_not_hai_lao() -> None:
+    hand = _zone_hand("4z4z4z4z 6z6z6z6z 1s1s1s1s 9s9s9s9s 8p")  # the 18th from the end
+    drain(hand, 18)
+    discard_and_pass(hand, 2, tile_of(hand.drawn))
+    assert hand.turn == 3 and hand.drawn == T("5m") and hand.wall_left() == 17
+    answer = win(hand, 3)
+    assert "hai_lao" not in pattern_ids(answer) and "pi_hu" in pattern_ids(answer)
+    assert answer["value"] == 32
+    # 屁胡 self-drawn: 自摸 x2 for all, 庄家 x2 for the dealer
+    assert_paid(hand, [-128, -64, -64, 256])
+
+
+def tile_of(tile: int | None) -> str:
+    assert tile is not None
+    from majiang.tiles import tile_name
+
+    return tile_name(tile)
+
+
+# ---------------------------------------------------------------- 4.1 requirements
+
+
+def _worked_example(seat2: str = "red_kong 7z", options: dict[str, Any] | None = None) -> Hand:
+    """7.7: seat 1 (pung 777s from 0, two 红中杠) self-draws 2s on 123m456m789m2s; laizi 5p.
+    Seat 0 (dealer) opened; seat 2 unopened with `seat2`; seat 3 opened with a 暗杠."""
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 11m 22p 66p 99p 1z1z2z | pung 8s from 3
+        seat 1: 123m456m789m2s | pung 7s from 0, red_kong 7z, red_kong 7z
+        seat 2: 3m4m 1z 5z6z 2z2z 3z3z 4z4z 5z6z | {seat2}
+        seat 3: 5m5m 6m6m 9m9m3s | pung 8m from 1, concealed_kong 1s
+        indicator: 4p
+        draws: 2s
+    """, options=options)
+    discard_and_pass(hand, 0, "9p")
+    assert hand.turn == 1 and hand.drawn == T("2s")
+    return hand
+
+
+def test_s7_7_the_worked_example_on_the_engine() -> None:
+    hand = _worked_example()
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"pi_hu", "kai_kou", "ying_hu", "hong_zhong_gang"}
+    assert answer["value"] == 16
+    assert_paid(hand, [-128, 448, -64, -256])
+    assert hand.result is not None and hand.result.next_dealer == 1
+
+
+def test_s4_1_the_64_minimum_per_loser_and_its_reason() -> None:
+    # seat 2 without his kong would pay 16 x 2 = 32 < 64: no win, and the refusal says why
+    hand = _worked_example(seat2="")
+    assert not can_win(hand, 1)
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(1, WIN_ACTION)
+    reason = refused.value.reason
+    assert "64" in reason and "32" in reason, reason
+    no_win = hand.view(1)["no_win"]
+    assert no_win is not None and no_win["reason"] == "below_minimum"
+
+
+@pytest.mark.xfail(strict=True, reason="engine defect: 10.6.1 / 4.1.1 a hand holding a 赖子皮 tile "
+                   "is forbidden before any shape check and the refusal must name it; the engine "
+                   "says only 'these tiles are not a winning hand' (no_win stays None)")
+def test_s4_1_a_held_pi_tile_refusal_names_the_tile() -> None:
+    # indicator 4s: 3s is 赖子皮. Seat 1's 123s 456m 22s + melds is a shape, but he holds a
+    # 赖子皮 tile: forbidden (10.6.1), and the refusal must say so
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 9p9p 3z 4z 6m 8m 2m 4p 6p 1p 3m 9s 9s 6s
+        seat 1: 123s 456m 2s | pung 8m from 0, concealed_kong 6z, red_kong 7z, red_kong 7z
+        seat 2: 1m 4m 7m 2p 5p 8p 6s 7s 3z 4z 5m 9m 1p
+        seat 3: 1m 4m 7m 2p 5p 8p 6s 7s 3z 4z 5m 9m 3p
+        indicator: 4s
+        draws: 2s
+    """)
+    discard_and_pass(hand, 0, "6s")
+    assert hand.drawn == T("2s") and not can_win(hand, 1)
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(1, WIN_ACTION)
+    reason = refused.value.reason
+    assert "3s" in reason or "赖子皮" in reason, reason
+
+
+def _self_draw(seat1: str, draws: str, idle: tuple[str, str, str],
+               indicator: str = "1z", first: str = "9s") -> Hand:
+    """Seat 1 as given; the dealer (seat 0) throws `first`, then seat 1 draws `draws`."""
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {idle[0]}
+        seat 1: {seat1}
+        seat 2: {idle[1]}
+        seat 3: {idle[2]}
+        indicator: {indicator}
+        draws: {draws}
+    """)
+    discard_and_pass(hand, 0, first)
+    assert hand.turn == 1 and hand.drawn == T(draws.split()[0][:2])
+    return hand
+
+
+IDLE = ("9s 6p 1s 4s 7s 3z 4z 6z 8m 3m 2p 5p 8p 6s",
+        "1p 2s 5s 8s 3z 4z 6z 7m 4m 3p 6p 9p 1s",
+        "2m 3s 6s 9m 3z 4z 6z 1p 4p 7p 2s 5s 8s")
+
+
+# ---------------------------------------------------------------- 4.2 legal shapes
+
+
+def test_s4_2_pi_hu_needs_a_2_5_8_pair() -> None:
+    # 123m 456p + 99s pair, with 明杠 暗杠 红中杠 (value 64 if it won): no 2-5-8 pair, no win
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 9s 1p4p7p 2s5s 4m 6z 9m 8s 3m 6p 2p 7m
+        seat 1: 123m 456p 9s | kong 3z from 2, concealed_kong 4z, red_kong 7z
+        seat 2: 1p 4p 7p 2s 5s 6z 2m 5m 9p 6s 3p 6p 8s
+        seat 3: 1s 4s 7s 2p 5p 6z 4m 7m 8p 6s 3s 8m 8s
+        indicator: 1z
+    """)
+    discard(hand, 0, "9s")
+    assert not claim_win(hand, 1)
+
+
+def test_s4_2_qing_yi_se_wins_with_any_pair() -> None:
+    hand = _self_draw("123m 456m 678m 1m | pung 9m from 0", "1m", IDLE)
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou", "ying_hu"}
+    assert answer["value"] == 40
+    # 清一色 self-drawn: 自摸 x2 for every loser, no 庄家 factor (big hand)
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+def test_s4_2_peng_peng_hu_wins_with_any_pair() -> None:
+    hand = _self_draw("111m 444m 7p | pung 5m from 0, pung 9p from 2", "7p", IDLE)
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"peng_peng_hu", "kai_kou", "ying_hu"}
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+def test_s4_2_jiang_yi_se_wins_without_sets() -> None:
+    # 乱将: 22m 55m 8m 2p 8p 2s 5s 88s + pung 555p, no sets in the concealed tiles
+    hand = _self_draw("2m2m 5m 8m 2p 8p 2s 5s 8s 8s | pung 5p from 3", "5m", IDLE)
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"jiang_yi_se", "kai_kou", "ying_hu"}
+    assert answer["value"] == 40
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+FENG_IDLE = ("9s 1s 4s 7s 2p 5p 8p 3m 8m 7m 6p | pung 9p from 2",
+             "1p 2s 5s 8s 3p 6p 1s 7m 2m 3s 6s 9m 4p",
+             "2m 3s 6s 9m 1p 4p 7p 2s 5s 8s 3m 8m 7s")
+
+
+@pytest.mark.parametrize("by", ["self_drawn", "discard"])
+def test_s4_2_feng_yi_se_wins_without_sets_at_gold(by: str) -> None:
+    # 乱风 (indicator 5m: every honour but 红中 is plain): 22z 33z 44z 55z 66z + pung 1z.
+    # 风一色 is paid at 金顶 whatever its value, and is exempt from the 64 minimum: seat 0 opened
+    # pays 800, the unopened seats 2 and 3 pay 1600.
+    seat1 = "2z2z 3z3z 4z4z 5z5z 6z6z | pung 1z from 3"
+    if by == "self_drawn":
+        hand = _self_draw(seat1, "2z", FENG_IDLE, indicator="5m")
+    else:
+        idle = (FENG_IDLE[0].replace("9s", "2z"), *FENG_IDLE[1:])
+        hand = scenario(f"""
+            rules: wuhan
+            dealer: 0
+            seat 0: {idle[0]}
+            seat 1: {seat1}
+            seat 2: {idle[1]}
+            seat 3: {idle[2]}
+            indicator: 5m
+        """)
+        discard(hand, 0, "2z")
+    answer = win(hand, 1)
+    assert "feng_yi_se" in pattern_ids(answer)
+    assert_paid(hand, [-800, 4000, -1600, -1600])
+
+
+# ---------------------------------------------------------------- 4.3 laizi
+
+
+PI_IDLE = ("9p 1p 4p 7p 3z 4z 6z 2m 5m 8m 3m 6m 2p 8p | red_kong 7z",
+           "1m 4m 7m 2p 5p 8p 3z 4z 6z 9m 3p 6p 1z | red_kong 7z",
+           "2m 5m 8m 1p 4p 7p 3z 4z 6z 9m 3p 6p 2z | red_kong 7z")
+
+
+def test_s4_3_a_laizi_may_stand_for_a_pi_kind() -> None:
+    # indicator 4s: laizi 5s, 赖子皮 4s and 3s. The laizi completes 12s as 3s (soft 清一色)
+    hand = _self_draw("1s 2s 5s 6s 7s 8s 7s 7s 7s 6s | pung 9s from 3", "6s", PI_IDLE,
+                      indicator="4s", first="9p")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou"}  # soft: no 硬胡
+    assert answer["value"] == 20
+    # every loser: 自摸 x2, his 红中杠 x2
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+FIFTH_IDLE = ("9p 1p 4p 7p 3z 4z 6z 3m 6m 2p 8p 1z 5z 7m | red_kong 7z",
+              "1m 4m 7m 2p 8p 3z 4z 6z 3p 6p 1z 5s 6s | red_kong 7z",
+              "5m 1p 4p 7p 3z 4z 6z 3p 6p 2z 7s 8s 9s | red_kong 7z")
+
+
+def test_s4_3_a_laizi_may_be_a_fifth_copy() -> None:
+    # indicator 3s: laizi 4s. 2222m + the laizi as a fifth 2m: 222m + 22m, 555p, 888m, 999m
+    hand = _self_draw("2m2m2m2m 4s 5p5p5p 8m8m | pung 9m from 3", "8m", FIFTH_IDLE,
+                      indicator="3s", first="9p")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"peng_peng_hu", "kai_kou"}
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+HARD_IDLE = ("9s 1p 4p 7p 3z 4z 5z 3m 8m 2p 5p 1s 4s 7s",
+             "1p 2s 5s 8s 3z 4z 5z 7m 4m 3p 9p 1s 2p",
+             "3m 3s 6s 8m 3z 4z 5z 4p 7p 2s 8s 6s 9p")
+
+
+def test_s4_3_a_laizi_at_face_value_is_a_hard_win() -> None:
+    # indicator 1m: laizi 2m used at face value in 234m: 硬胡 x2
+    hand = _self_draw("2m3m4m 55s 67p | pung 6p from 3, concealed_kong 6z, red_kong 7z, "
+                      "red_kong 7z", "8p", HARD_IDLE, indicator="1m")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"pi_hu", "kai_kou", "ying_hu", "an_gang", "hong_zhong_gang"}
+    assert answer["value"] == 64
+    assert_paid(hand, [-256, 512, -128, -128])
+
+
+def test_s4_3_a_pi_hu_holds_at_most_one_laizi() -> None:
+    # two laizi 2m, both at face value (234m 234m): still two laizi in a 屁胡
+    hand = _self_draw("2m2m 3m3m 4m4m 5s | chow 678p from 0, concealed_kong 6z, red_kong 7z, "
+                      "red_kong 7z", "5s", HARD_IDLE, indicator="1m")
+    assert not can_win(hand, 1)
+
+
+def test_s4_3_a_big_hand_may_hold_several_laizi() -> None:
+    hand = _self_draw("2m2m 3m3m 4m4m 5m5m5m 7m | chow 678m from 0", "7m", HARD_IDLE,
+                      indicator="1m")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou", "ying_hu"}
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+# ---------------------------------------------------------------- 4.4 见字胡
+
+JZ_IDLE = ("5m 6p 1s 4s 7s 6z 8m 3m 2p 5p 8p 9s 2s 7p",
+           "1p 2s 5s 8s 6z 7m 4m 3p 6p 1s 3s 6s 9s",
+           "2m 9m 6z 1p 4p 7p 5s 8s 3s 6s 7m 4m 9s")
+FOUR_SETS = "kong 1m from 2, kong 9p from 3, pung 3z from 2, pung 4z from 3"
+
+
+def test_s4_4_a_lone_laizi_wait_wins_only_by_self_draw() -> None:
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {JZ_IDLE[0]}
+        seat 1: 2z | {FOUR_SETS}
+        seat 2: {JZ_IDLE[1]}
+        seat 3: {JZ_IDLE[2]}
+        indicator: 1z
+        draws: 5m
+    """)
+    discard(hand, 0, "5m")
+    assert not claim_win(hand, 1)  # 见字胡 on a discard: no claim at all
+    pass_all(hand)
+    assert hand.drawn == T("5m")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"peng_peng_hu", "kai_kou", "ming_gang"}
+    assert answer["value"] == 80  # 10 x 2 x 明杠 4 (soft)
+    assert_paid(hand, [-160, 480, -160, -160])
+
+
+def test_s4_1_a_self_drawn_laizi_may_be_the_winning_tile() -> None:
+    hand = _self_draw(f"5m | {FOUR_SETS}", "2z", (JZ_IDLE[0].replace("5m", "5z"), *JZ_IDLE[1:]),
+                      )
+    answer = win(hand, 1)
+    assert hand.result is not None and hand.result.win_tile == T("2z")
+    assert pattern_ids(answer) == {"peng_peng_hu", "kai_kou", "ming_gang"}
+    assert_paid(hand, [-160, 480, -160, -160])
