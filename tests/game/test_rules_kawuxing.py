@@ -285,7 +285,8 @@ def test_s2_2_exposed_kong_on_a_discard_the_discarder_alone_pays_2() -> None:
     pass_all(hand, except_seats=(1,))  # seat 2 may win on 3s and passes
     hand.apply(1, EXPOSED_KONGS[T("3s")])
     assert [(m.kind, m.tile, m.source) for m in hand.melds[1]] == [("exposed_kong", T("3s"), 0)]
-    assert hand.turn == 1 and hand.drawn == T("8p")  # the replacement
+    # 2.5: an exposed kong cannot be robbed (seat 2 had its chance on the discard itself)
+    assert hand.phase == "turn" and hand.turn == 1 and hand.drawn == T("8p")  # the replacement
     assert kong_money(hand) == [[-2, 2, 0]]
     assert hand.scores == [-2, 2, 0]
 
@@ -1221,3 +1222,166 @@ def test_s8_a_single_winner_deals_next() -> None:
     hand.apply(1, PASS_ACTION)
     hand.apply(2, WIN_ACTION)
     assert hand.result is not None and hand.result.next_dealer == 2
+
+
+# ------------------------------------------------------------------ more of 1, 2.3, 2.6, 4.4, 7.2
+
+
+def _win_when_possible(hand: Hand) -> None:
+    while not hand.is_over:
+        seat = min(hand.to_act())
+        if WIN_ACTION in hand.legal_actions(seat):
+            hand.apply(seat, WIN_ACTION)
+        else:
+            step(hand)
+
+
+def test_s1_first_dealer_by_lot_and_scores_carry_over_from_hand_to_hand() -> None:
+    from majiang.game.match import Match
+
+    assert {Match("kawuxing", f"lot-{i}", hands=2).dealer for i in range(30)} == {0, 1, 2}
+    match = Match("kawuxing", "carry", hands=2)
+    first = match.new_hand()
+    _win_when_possible(first)
+    one = match.finish_hand()
+    assert match.totals == one.payments
+    second = match.new_hand()
+    assert second.dealer == one.next_dealer
+    _win_when_possible(second)
+    two = match.finish_hand()
+    assert match.totals == [a + b for a, b in zip(one.payments, two.payments, strict=True)]
+    assert match.is_over
+
+
+def test_s2_3_non_dealer_dealt_quad_only_on_the_first_turn_with_a_draw() -> None:
+    hand = kw("dealer: 0\nseat 1: 1111p55z147s258s6z")
+    throw_drawn(hand)  # the dealer's 14th
+    assert hand.turn == 1 and CONCEALED_KONGS[T("1p")] in hand.legal_actions(1)
+    throw_drawn(hand)  # not konged
+    throw_drawn(hand)
+    throw_drawn(hand)
+    assert hand.turn == 1 and hand.counts[1][T("1p")] == 4
+    assert CONCEALED_KONGS[T("1p")] not in hand.legal_actions(1)
+
+
+def test_s2_3_exposed_kong_with_one_tile_left_its_replacement_is_the_last_tile() -> None:
+    hand = kw("""dealer: 0
+        seat 2: 999p123s456s789s5z
+        tail: 5z 9p""")
+    while not (hand.phase == "turn" and hand.turn == 1 and hand.wall_left() == 1):
+        step(hand)
+    assert hand.drawn == T("9p")
+    throw(hand, "9p")
+    assert EXPOSED_KONGS[T("9p")] in hand.legal_actions(2)
+    pass_all(hand, except_seats=(2,))
+    hand.apply(2, EXPOSED_KONGS[T("9p")])
+    assert hand.drawn == T("5z") and hand.wall_left() == 0
+    hand.apply(2, WIN_ACTION)
+    assert patterns(hand) == ["gang_shang_kai_hua", "hai_di_lao_yue"]
+    assert win_payments(hand) == [-4, -4, 8]
+    assert kong_money(hand) == [[0, -2, 2]]
+    assert hand.result is not None and hand.result.payments == [-4, -6, 10]
+
+
+def test_s2_6_a_replacement_draw_ends_the_lock() -> None:
+    hand = kw("""dealer: 0
+        seat 0: 3s456p789p66z5s8s9s6s1p
+        seat 1: 147s258s369p6z5z1p8p
+        seat 2: 12s777z123p456p55z
+        draws: 7z 3s
+        tail: 4s""")
+    throw(hand, "3s")
+    hand.apply(2, PASS_ACTION)
+    throw(hand, "7z")  # seat 1's draw
+    assert WIN_ACTION not in hand.legal_actions(2)
+    hand.apply(2, EXPOSED_KONGS[T("7z")])
+    assert hand.drawn == T("4s")  # a replacement draw: the lock is over
+    throw(hand, "4s")
+    pass_all(hand)
+    assert (hand.turn, hand.drawn) == (0, T("3s"))
+    throw(hand, "3s")
+    assert WIN_ACTION in hand.legal_actions(2)
+
+
+def test_s2_6_d13_a_locked_player_may_not_rob_a_kong() -> None:
+    hand = kw("""dealer: 0
+        seat 0: 123p456p789p55z6s7z1s
+        seat 1: 147p258p69s7z1s | pung 3s from 2
+        seat 2: 45s789s123p456p66z
+        draws: 3s""")
+    throw(hand, "6s")
+    assert WIN_ACTION in hand.legal_actions(2)
+    hand.apply(2, PASS_ACTION)
+    assert (hand.turn, hand.drawn) == (1, T("3s"))
+    hand.apply(1, ADDED_KONGS[T("3s")])  # seat 2 waits on 3s, but is locked
+    assert hand.phase == "turn" and hand.turn == 1
+    assert [m.kind for m in hand.melds[1]] == ["added_kong"]
+
+
+def test_s4_4_one_fan_option_still_allows_a_robbing_win() -> None:
+    hand = kw(ROB + "\nflags: no_one_fan_discard")
+    throw(hand, "9s")
+    pass_all(hand)
+    hand.apply(1, ADDED_KONGS[T("3s")])
+    assert hand.phase == "rob" and WIN_ACTION in hand.legal_actions(0)
+    hand.apply(0, WIN_ACTION)
+    pass_all(hand)
+    assert patterns(hand) == ["qiang_gang_hu"]
+    assert win_payments(hand) == [2, -2, 0]
+
+
+def test_s7_2_a_second_kong_by_the_same_player_after_the_replacement_pays_double() -> None:
+    hand = kw("""dealer: 0
+        seat 0: 6666z7777z123p1s55z
+        tail: 8s 9s""")
+    hand.apply(0, CONCEALED_KONGS[T("6z")])
+    assert CONCEALED_KONGS[T("7z")] in hand.legal_actions(0)  # still the opening turn
+    hand.apply(0, CONCEALED_KONGS[T("7z")])
+    assert kong_money(hand) == [[4, -2, -2], [8, -4, -4]]
+    assert hand.scores == [12, -6, -6]
+
+
+def test_s2_7_a_last_tile_drawn_as_a_replacement_must_be_thrown_too() -> None:
+    hand = kw("""dealer: 0
+        seat 1: 999p123s456s789s5z
+        tail: 6z 9p""")
+    while not (hand.phase == "turn" and hand.turn == 1 and hand.wall_left() == 1):
+        step(hand)
+    hand.apply(1, CONCEALED_KONGS[T("9p")])
+    assert hand.drawn == T("6z") and hand.wall_left() == 0
+    assert hand.legal_actions(1) == [DISCARDS[T("6z")]]  # no other tile, no declaring
+    throw(hand, "6z")
+    pass_all(hand)
+    assert hand.result is not None and hand.result.exhaustive
+    assert hand.result.payments == [-2, 4, -2]  # 荒庄不荒杠
+
+
+def test_s3_1_d31_a_wait_on_four_concealed_copies_is_dead_too() -> None:
+    hand = kw("dealer: 0\nseat 0: 1111p456p789p123s7z")
+    # throwing 7z would wait only on 1p (111p + 1p), and all four 1p are seat 0's own
+    assert DECLARES[T("7z")] not in hand.legal_actions(0)
+    assert DECLARES[T("1p")] in hand.legal_actions(0)  # waits on 7z
+
+
+def test_s3_1_a_declaration_may_go_with_the_discard_after_a_kong() -> None:
+    hand = kw("dealer: 0\nseat 0: 7777z123p456p789p1s\ntail: 9s")
+    hand.apply(0, CONCEALED_KONGS[T("7z")])
+    assert DECLARES[T("9s")] in hand.legal_actions(0)  # 123p456p789p1s: waits on 1s
+    declare(hand, "9s")
+    assert hand.declared[0]
+
+
+def test_s7_2_chain_b_an_exposed_kong_on_each_konger_discard_goes_on_doubling() -> None:
+    hand = kw("""dealer: 0
+        seat 0: 6666z7p124s456s89p5z
+        seat 1: 777p123p456p9p5z8s9s
+        seat 2: 999s2p2s5s6s7s77z3p4p8p
+        tail: 1s 3s 3s""")
+    hand.apply(0, CONCEALED_KONGS[T("6z")])
+    throw(hand, "7p")
+    hand.apply(1, EXPOSED_KONGS[T("7p")])
+    throw(hand, "9s")
+    assert EXPOSED_KONGS[T("9s")] in hand.legal_actions(2)
+    hand.apply(2, EXPOSED_KONGS[T("9s")])
+    assert kong_money(hand) == [[4, -2, -2], [-4, 4, 0], [0, -8, 8]]  # x1, x2, x4
+    assert hand.scores == [0, -6, 6]
