@@ -992,3 +992,221 @@ def test_s4_1_a_self_drawn_laizi_may_be_the_winning_tile() -> None:
     assert hand.result is not None and hand.result.win_tile == T("2z")
     assert pattern_ids(answer) == {"peng_peng_hu", "kai_kou", "ming_gang"}
     assert_paid(hand, [-160, 480, -160, -160])
+
+
+# ---------------------------------------------------------------- 5 patterns
+
+
+def test_s5_gang_kai_has_no_zimo_factor() -> None:
+    # seat 1 draws 5m, puts out his 红中 and the replacement 8s completes 123m 456p 678s 55m
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {IDLE[0]}
+        seat 1: 7z 123m 456p 67s 5m | pung 9p from 3
+        seat 2: {IDLE[1]}
+        seat 3: {IDLE[2]}
+        indicator: 1z
+        draws: 5m
+        tail: 8s
+    """)
+    discard_and_pass(hand, 0, "9s")
+    assert not can_win(hand, 1)  # a red dragon in hand
+    hand.apply(1, kong("7z", "red_kong"))
+    assert hand.drawn == T("8s")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"gang_kai", "kai_kou", "ying_hu", "hong_zhong_gang"}
+    assert answer["value"] == 80
+    assert_paid(hand, [-80, 240, -80, -80])
+
+
+# ---------------------------------------------------------------- 7.3 caps, 7.4 doublings
+
+
+def test_s7_3_feng_ding_caps_one_loser_at_600_without_gold() -> None:
+    hand = _self_draw("123m 456m 777m 1m | kong 9m from 2", "1m", (
+        "9s 6p 1s 7s 2p 5p 8p 6s | pung 3z from 3, concealed_kong 4z",
+        "1p 2s 5s 8s 6z 3p 6p 9p 1s 4s 3s 7p 4p",
+        "2m 3s 6s 6z 1p 4p 7p 2s 5s 8s | pung 8p from 0"))
+    answer = win(hand, 1)
+    assert answer["value"] == 80  # 清一色 10 x 2 x 硬胡 2 x 明杠 2
+    # 160 x 2^f: seat 0 (opened, 暗杠) 1280 -> 600; seat 2 160; seat 3 (opened) 320
+    assert_paid(hand, [-600, 1080, -160, -320])
+
+
+def _gold_hand(opened: bool, options: dict[str, Any] | None = None) -> Hand:
+    """Seat 1: 清一色 碰碰胡 with two 明杠, self-drawn: value 320, 640 per loser before caps."""
+    idle = ("9s 6p 1s 7s 2p 5p 6s 4z 3p 1p 4p | pung 3z from 3",
+            "1p 2s 5s 8s 6z 3p 6p 9p 1s 4s 3s 7p 4p",
+            "2m 3s 6s 6z 1p 4p 7p 2s 5s 8s | pung 8p from 0")
+    if not opened:
+        idle = (idle[0].replace(" | pung 3z from 3", " 3z3z3z"), idle[1],
+                idle[2].replace(" | pung 8p from 0", " 8p8p8p"))
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {idle[0]}
+        seat 1: 333m 55m 77m | kong 1m from 2, kong 9m from 3
+        seat 2: {idle[1]}
+        seat 3: {idle[2]}
+        indicator: 1z
+        draws: 7m
+    """, options=options)
+    discard_and_pass(hand, 0, "9s")
+    assert hand.drawn == T("7m")
+    return hand
+
+
+def test_s7_3_jin_ding_800_and_1600_for_an_unopened_loser() -> None:
+    hand = _gold_hand(opened=True)
+    answer = win(hand, 1)
+    assert answer["value"] == 320
+    assert_paid(hand, [-800, 3200, -1600, -800])
+
+
+def test_s7_3_san_yang_kai_tai_3200_each() -> None:
+    hand = _gold_hand(opened=False)
+    win(hand, 1)
+    assert_paid(hand, [-3200, 9600, -3200, -3200])
+
+
+def test_s7_4_lian_jin_doubles_a_gold_after_a_gold() -> None:
+    hand = _gold_hand(opened=True, options={"previous_gold": True})
+    win(hand, 1)
+    assert_paid(hand, [-1600, 6400, -3200, -1600])
+
+
+def test_s7_4_lian_lai_and_lian_jin_stack() -> None:
+    hand = _gold_hand(opened=True, options={"previous_gold": True, "previous_laizi": "2z"})
+    win(hand, 1)
+    assert_paid(hand, [-3200, 12800, -6400, -3200])
+
+
+def test_s7_4_lian_lai_doubles_after_the_caps() -> None:
+    hand = _worked_example(options={"previous_laizi": "5p"})
+    win(hand, 1)
+    assert_paid(hand, [-256, 896, -128, -512])
+
+
+def test_s7_4_no_lian_lai_for_another_laizi_and_no_lian_jin_without_gold() -> None:
+    hand = _worked_example(options={"previous_laizi": "6p", "previous_gold": True})
+    win(hand, 1)
+    assert_paid(hand, [-128, 448, -64, -256])
+
+
+def test_s7_2_the_minimum_is_judged_before_lian_lai() -> None:
+    # seat 2 would pay 32, doubled by 连赖 to 64: still below the minimum
+    hand = _worked_example(seat2="", options={"previous_laizi": "5p"})
+    assert not can_win(hand, 1)
+
+
+# ---------------------------------------------------------------- 7.5 liability
+
+
+def _qys_liability(seat2: str, seat3: str, indicator: str = "1z") -> Hand:
+    """Seat 1 has pungs 1m (from 2) and 9m (from 3); the dealer feeds the third, 5m. Then seats
+    2, 3 and 0 each throw the tile they draw (1p, 9p, 4p), and seat 1 self-draws 3m: 清一色
+    111m 999m 555m 234m 33m, 80 per (unopened) loser, 240 in all."""
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 5m 1s4s7s 2s5s8s 3z 4z 6z 9s 3s 6s 7z
+        seat 1: 5m5m 2m3m4m 3m 9p | pung 1m from 2, pung 9m from 3
+        seat 2: {seat2}
+        seat 3: {seat3}
+        indicator: {indicator}
+        draws: 1p 9p 4p 3m
+    """)
+    discard(hand, 0, "5m")
+    hand.apply(1, PUNGS[T("5m")])
+    pass_all(hand)
+    discard_and_pass(hand, 1, "9p")
+    discard_and_pass(hand, 2, "1p")
+    discard_and_pass(hand, 3, "9p")
+    discard_and_pass(hand, 0, "4p")
+    assert hand.turn == 1 and hand.drawn == T("3m")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou", "ying_hu"}
+    return hand
+
+
+QYS2 = "1s 4s 7s 2s 5s 8s 3z 4z 6z 9s 3s 6s 8p"
+QYS3 = "1s 4s 7s 2s 5s 8s 3z 4z 9s 3s 6s 2p 5p"
+
+
+def test_s7_5_1_qing_yi_se_the_third_set_feeder_pays_all() -> None:
+    hand = _qys_liability(QYS2, QYS3)
+    assert_paid(hand, [-240, 240, 0, 0])
+
+
+def test_s7_5_1_xia_yu_the_first_to_fail_pays_instead() -> None:
+    # seat 2 holds a 6m and throws a 1p: he fails to 下雨. Seat 3 fails later (6m kept, 9p
+    # thrown): that changes nothing.
+    hand = _qys_liability(QYS2.replace("8p", "6m"), QYS3.replace("5p", "6m"))
+    assert_paid(hand, [0, 240, -240, 0])
+
+
+def test_s7_5_1_laizi_and_pi_of_the_suit_do_not_oblige() -> None:
+    # indicator 7m: laizi 8m, 赖子皮 7m and 6m. Seat 2's only 万 are a 6m (皮) and an 8m (赖):
+    # he cannot throw them plainly, so his 1p is no failure and the feeder pays.
+    hand = _qys_liability(QYS2.replace("8p", "6m").replace("3s", "8m"), QYS3, indicator="7m")
+    assert_paid(hand, [-240, 240, 0, 0])
+
+
+def test_s7_5_1_rain_is_judged_per_qing_yi_se_threat() -> None:
+    # Two threats: seat 1 on 万 (third set fed by seat 0), seat 3 on 筒 (third set fed by seat 1).
+    # Seat 2 throws a 7p while holding a 6m: he fails seat 1's 万 rain, but rains for seat 3.
+    # Seat 3 wins 清一色 筒: his feeder, seat 1, pays everything, not seat 2.
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 5m 1s 4s 7s 2s 5s 8s 3z 4z 6z 9s 3s 6s 7z
+        seat 1: 5m5m 2m3m4m 3m 8p | pung 1m from 2, pung 9m from 3
+        seat 2: 6m 1s 4s 7s 2s 5s 8s 3z 4z 6z 9s 3s 6s
+        seat 3: 8p8p 2p3p4p 6p 5s | pung 1p from 0, pung 9p from 2
+        indicator: 1z
+        draws: 3z 4z 7p 6p
+    """)
+    discard(hand, 0, "5m")
+    hand.apply(1, PUNGS[T("5m")])
+    pass_all(hand)
+    discard(hand, 1, "8p")
+    hand.apply(3, PUNGS[T("8p")])
+    pass_all(hand)
+    discard_and_pass(hand, 3, "5s")
+    discard_and_pass(hand, 0, "3z")
+    discard_and_pass(hand, 1, "4z")
+    discard_and_pass(hand, 2, "7p")
+    assert hand.turn == 3 and hand.drawn == T("6p")
+    answer = win(hand, 3)
+    assert pattern_ids(answer) == {"qing_yi_se", "kai_kou", "ying_hu"}
+    # 80 (seat 0) + 160 (seat 1, opened) + 80 (seat 2) = 320, all on seat 1
+    assert_paid(hand, [0, -320, 0, 320])
+
+
+def _quan_qiu_ren(dealer: str) -> Hand:
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: {dealer}
+        seat 1: 5s | kong 1m from 2, chow 234p from 0, pung 3z from 3, pung 4z from 2
+        seat 2: 6p 3s 7s 6z 7p 3m 9p 6s 9s 1p 4p 6m 7m
+        seat 3: 1s 4s 6z 3p 6p 9m 4m 1p 7p 3s 9s 6m 5m
+        indicator: 1z
+    """)
+    discard(hand, 0, "5s")
+    answer = win(hand, 1)
+    assert pattern_ids(answer) == {"quan_qiu_ren", "kai_kou", "ying_hu", "ming_gang"}
+    assert answer["value"] == 80
+    return hand
+
+
+def test_s7_5_2_quan_qiu_ren_the_discarder_pays_all() -> None:
+    hand = _quan_qiu_ren("5s 7m 9s 6z 9m 3m 8m 1p 4p 6m 9p 1s 4s 7s")
+    # 160 (discarder, 点炮) + 80 + 80, all on the discarder
+    assert_paid(hand, [-320, 320, 0, 0])
+
+
+def test_s7_5_2_quan_qiu_ren_no_liability_from_a_hand_full_of_jiang() -> None:
+    hand = _quan_qiu_ren("5s 2m2m 5m5m 8m8m 2p2p 5p 8p8p 2s 8s")
+    assert_paid(hand, [-160, 320, -80, -80])
