@@ -298,10 +298,14 @@ class Hand:
         drawn = self.drawn
         out: list[Action] = []
         special = self.special
-        if self.began != CLAIMED and self._complete(self._shape_counts(seat)) and (
-                self.mech.win_by_shape or self._scores_as_win(seat, "self_drawn", None,
-                                                              self._self_drawn_tile(seat))):
-            out.append(WIN_ACTION)
+        if self.began != CLAIMED:
+            shape = self._shape_counts(seat)
+            if self._complete(shape):
+                if self.mech.win_by_shape or self._scores_as_win(
+                        seat, "self_drawn", None, self._self_drawn_tile(seat)):
+                    out.append(WIN_ACTION)
+            elif special is not None and special.blocks(shape):  # the scorer names the tile
+                self._scores_as_win(seat, "self_drawn", None, self._self_drawn_tile(seat))
         if self.began != CLAIMED or self.mech.kong_after_claim:
             if special is not None and self.wall.left() >= 1:
                 out.extend(special.kongs[t] for t in sorted(special.special) if counts[t])
@@ -411,7 +415,10 @@ class Hand:
         counts = self._shape_counts(seat)
         counts[tile] += 1
         complete = self._complete(counts)
+        blocked = not complete and self.special is not None and self.special.blocks(counts)
         counts[tile] -= 1
+        if blocked:  # wuhan 4.1: complete but for a red dragon or 赖子皮 held: say so
+            return self._scores_as_win(seat, win_type, feeder, tile)
         if not complete:
             return False
         if self.locked[seat] or (self.lock_kinds[seat] and tile in self.lock_kinds[seat]):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from majiang.analysis import is_complete
 from majiang.game.actions import KONG, Action
 from majiang.rules.wuhan import laizi_for, pi_kinds
 from majiang.tiles import RED, Tile, suit_of
@@ -36,6 +37,16 @@ class Laizi:
         if tile == RED:
             return "red_kong"
         return "laizi_kong" if tile == self.laizi else "pi_kong"
+
+    def blocks(self, counts: Sequence[int]) -> bool:
+        """A hand that would be complete but holds a red dragon or 赖子皮 (wuhan 4.1.1): those
+        tiles read as plain ones, the laizi as wildcards."""
+        if not any(counts[t] for t in self.special if t != self.laizi):
+            return False
+        plain = list(counts)
+        jokers = plain[self.laizi]
+        plain[self.laizi] = 0
+        return is_complete(plain, jokers)
 
     def split(self, counts: Sequence[int]) -> tuple[list[int], int] | None:
         """(counts without laizi, laizi count) for a win check; None if a red dragon or 赖子皮

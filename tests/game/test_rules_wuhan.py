@@ -773,9 +773,6 @@ def test_s4_1_the_64_minimum_per_loser_and_its_reason() -> None:
     assert no_win is not None and no_win["reason"] == "below_minimum"
 
 
-@pytest.mark.xfail(strict=True, reason="engine defect: 10.6.1 / 4.1.1 a hand holding a 赖子皮 tile "
-                   "is forbidden before any shape check and the refusal must name it; the engine "
-                   "says only 'these tiles are not a winning hand' (no_win stays None)")
 def test_s4_1_a_held_pi_tile_refusal_names_the_tile() -> None:
     # indicator 4s: 3s is 赖子皮. Seat 1's 123s 456m 22s + melds is a shape, but he holds a
     # 赖子皮 tile: forbidden (10.6.1), and the refusal must say so
