@@ -143,6 +143,7 @@ def _print_table(report: dict[str, Any]) -> None:
         ("maximum value", report["max_value"]),
         ("actions per hand", f"{report['actions_per_hand']:.1f}"),
         ("invariant failures", report["invariant_failures"]),
+        ("hands that raised", report["exceptions"]),
         ("hands per second", report["hands_per_s"]),
     ]
     for name, value in rows:
