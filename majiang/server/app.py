@@ -255,6 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             req = lobby.TableRequest(
                 rules=body.get("rules") or games.default_ruleset(), level=body.get("level"),
                 bots=body.get("bots", 0), turn_seconds=body.get("turn_seconds"),
+                match_hands=body.get("match_hands"), match_rounds=body.get("match_rounds"),
             )
             table = open_table(db, user, req)
             answer = table_answer(db, table)
@@ -275,6 +276,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rules=info["id"], level=body.get("level", lobby.quickplay_level(user)),
                 bots=int(info["players"]) - 1,
                 turn_seconds=body.get("turn_seconds"),
+                match_hands=body.get("match_hands"), match_rounds=body.get("match_rounds"),
             )
             table = open_table(db, user, req, fill_bots=True)
             answer = table_answer(db, table)

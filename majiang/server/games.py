@@ -98,6 +98,12 @@ def settlements(hand: Any) -> list[dict[str, Any]]:
     return list(hand.settlements)
 
 
+def dice(hand: Any) -> dict[str, Any] | None:
+    """The dice that opened the wall (`{throws, break_seat, cut}`), where the engine rolls them."""
+    value = getattr(hand, "dice", None)
+    return value if isinstance(value, dict) else None
+
+
 SETTLING_EVENTS = ("kong_money", "settlement")
 
 
@@ -118,6 +124,44 @@ def carry_after(carry: dict[str, Any] | None, hand: Any) -> dict[str, Any]:
     from majiang.game.match import Carry
 
     return Carry.from_json(carry).after(hand).to_json()
+
+
+def new_match(rules: str, seed: int, hands: int | None, rounds: int | None) -> Any:
+    """The game's Match (ValueError for a length it refuses); its `dealer` is the first
+    dealer, drawn by lot from `seed`."""
+    from majiang.game.match import Match
+
+    return Match(rules, seed, hands=hands, rounds=rounds)
+
+
+def restore_match(state: dict[str, Any], options: dict[str, Any] | None = None) -> Any:
+    """The game's Match as it stood after some hands: `state` holds rules, seed, hands, rounds,
+    first_dealer, dealer, carry (the Carry as JSON), units (the totals) and results (one summary
+    per hand: winners, win_type, discarder, units, next_dealer)."""
+    from majiang.game.hand import HandResult
+    from majiang.game.match import Carry, Match
+
+    match = Match(state["rules"], state["seed"], hands=state["hands"],
+                  dealer=state["first_dealer"], options=options, rounds=state["rounds"])
+    match.dealer = state["dealer"]
+    match.carry = Carry.from_json(state["carry"])
+    match.hand_no = len(state["results"])
+    match.totals = [int(u) for u in state["units"]]
+    match.results = [
+        HandResult(winners=list(r["winners"]), win_type=r["win_type"], discarder=r["discarder"],
+                   win_tile=None, answers=[], win_payments=[],
+                   payments=[int(u) for u in r["units"]], settlements=[],
+                   next_dealer=int(r["next_dealer"]))
+        for r in state["results"]
+    ]
+    return match
+
+
+def round_names(rounds: int) -> list[tuple[str, str]]:
+    """The first `rounds` rounds of winds of a match, as (zh, en): 东 East, 南 South..."""
+    from majiang.game.match import ROUND_NAMES
+
+    return list(ROUND_NAMES[:rounds])
 
 
 def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:

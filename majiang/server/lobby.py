@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from majiang import economy
-from majiang.server import games
+from majiang.server import games, matches
 from majiang.server.accounts import create_user
 from majiang.server.models import Seat, Table, User
 
@@ -37,6 +37,8 @@ class TableRequest:
     level: int | None = None
     bots: int = 0
     turn_seconds: int | None = None
+    match_hands: int | None = None  # None: the ruleset's default (majiang.game.Match)
+    match_rounds: int | None = None  # rounds of winds where the ruleset has them
 
 
 def new_code(db: Session) -> str:
@@ -123,7 +125,9 @@ def create_table(
     db: Session, user: User, req: TableRequest, *, default_turn: int, bank_seconds: int,
     grant_amount: int, fill_bots: bool = False, min_turn: int = MIN_TURN,
 ) -> Table:
-    """Open a table, seat its creator at seat 0 and `req.bots` bots after."""
+    """Open a table, seat its creator at seat 0 and `req.bots` bots after. The table plays
+    matches of `req.match_hands` hands / `req.match_rounds` rounds of winds (the ruleset's
+    default when None); the first dealer of each match is drawn by lot when it starts."""
     info = games.ruleset_info(req.rules)
     own = economy.level_for(user.silver).index
     level = own if req.level is None else req.level
@@ -143,12 +147,16 @@ def create_table(
         raise LobbyError(
             f"每步时间须为{min_turn}-{MAX_TURN}秒 / turn_seconds must be {min_turn}..{MAX_TURN}"
         )
+    try:
+        matches.check_length(req.rules, req.match_hands, req.match_rounds)
+    except matches.MatchError as exc:
+        raise LobbyError(str(exc)) from None
     _check_free(db, user)
     table = Table(
         code=new_code(db), rules=req.rules, players=players, level=level,
         stake=economy.level(level).stake, turn_seconds=turn, bank_seconds=bank_seconds,
         options={}, fill_bots=fill_bots, status="waiting", owner_id=user.id, hands_played=0,
-        dealer=0,
+        dealer=0, match_hands=req.match_hands, match_rounds=req.match_rounds,
     )
     _check_may_sit(user, table)
     db.add(table)
@@ -230,6 +238,7 @@ def close_if_empty(db: Session, table: Table) -> bool:
 def dissolve(db: Session, table: Table) -> None:
     for seat in seats_of(db, table).values():
         db.delete(seat)
+    matches.abandon(db, table)
     table.status = "closed"
     db.flush()
 

@@ -12,13 +12,13 @@ winds and when the match is over are the game's own code, and a restart loses no
 from __future__ import annotations
 
 import secrets
+from datetime import UTC
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from majiang.game.hand import HandResult
-from majiang.game.match import ROUND_NAMES, Carry, Match
+from majiang.server import games
 from majiang.server.models import MatchRow, Settlement, Table, utcnow
 
 MAX_HANDS = 99
@@ -36,7 +36,7 @@ def check_length(rules: str, hands: Any, rounds: Any) -> None:
     if hands is not None and hands > MAX_HANDS:
         raise MatchError(f"一场最多{MAX_HANDS}局 / a match has at most {MAX_HANDS} hands")
     try:
-        Match(rules, 0, hands=hands, rounds=rounds)
+        games.new_match(rules, 0, hands, rounds)
     except ValueError as exc:
         raise MatchError(f"场次设置有误 / {exc}") from None
 
@@ -59,7 +59,7 @@ def latest(db: Session, table: Table) -> MatchRow | None:
 def start(db: Session, table: Table, names: list[str]) -> MatchRow:
     """Open the table's next match: a new seed, and the first dealer drawn by lot from it."""
     seed = secrets.randbits(62)
-    match = Match(table.rules, seed, hands=table.match_hands, rounds=table.match_rounds)
+    match = games.new_match(table.rules, seed, table.match_hands, table.match_rounds)
     last = db.scalar(select(func.max(MatchRow.match_no)).where(MatchRow.table_id == table.id))
     row = MatchRow(
         table_id=table.id, match_no=(last or 0) + 1, rules=table.rules, seed=seed,
@@ -73,37 +73,40 @@ def start(db: Session, table: Table, names: list[str]) -> MatchRow:
     return row
 
 
-def restore(row: MatchRow, options: dict[str, Any] | None = None) -> Match:
+def for_deal(db: Session, table: Table, names: list[str]) -> tuple[MatchRow, bool]:
+    """The match the next hand belongs to, and whether it was opened just now."""
+    row = current(db, table)
+    if row is not None:
+        return row, False
+    return start(db, table, names), True
+
+
+def abandon(db: Session, table: Table) -> None:
+    """The table closes: a match still in play ends unfinished ("abandoned")."""
+    row = current(db, table)
+    if row is not None:
+        row.status = "abandoned"
+        row.ended_at = utcnow()
+
+
+def restore(row: MatchRow, options: dict[str, Any] | None = None) -> Any:
     """The game's Match as it stood after the row's last hand."""
-    match = Match(row.rules, row.seed, hands=row.hands, dealer=row.first_dealer,
-                  options=options, names=list(row.names), rounds=row.rounds)
-    match.dealer = row.dealer
-    match.carry = Carry.from_json(row.carry)
-    match.hand_no = row.hands_played
-    match.totals = [int(u) for u in row.units]
-    match.results = [_result(summary) for summary in row.results]
-    return match
-
-
-def _result(summary: dict[str, Any]) -> HandResult:
-    """A finished hand as the match keeps it (its full result is in the hand's record)."""
-    units = [int(u) for u in summary["units"]]
-    return HandResult(
-        winners=list(summary["winners"]), win_type=summary["win_type"],
-        discarder=summary["discarder"], win_tile=None, answers=[], win_payments=[],
-        payments=units, settlements=[], next_dealer=int(summary["next_dealer"]),
-    )
+    return games.restore_match({
+        "rules": row.rules, "seed": row.seed, "hands": row.hands, "rounds": row.rounds,
+        "first_dealer": row.first_dealer, "dealer": row.dealer, "carry": row.carry,
+        "units": row.units, "results": row.results,
+    }, options)
 
 
 def deal(row: MatchRow, options: dict[str, Any] | None) -> tuple[int, dict[str, Any]]:
     """The next hand's dealer and options (the table's own plus what the match carries)."""
     match = restore(row, options)
-    return match.dealer, match.carry.options(match.rules, match.options)
+    return int(match.dealer), dict(match.carry.options(match.rules, match.options))
 
 
 def finish_hand(db: Session, row: MatchRow, engine: Any, hand_id: int,
                 names: list[str]) -> bool:
-    """Add the finished hand `engine` to the match (Match.finish_hand); True if the match is over."""
+    """Add the finished `engine` hand to the match (Match.finish_hand); True if it is over."""
     match = restore(row)
     dealer = match.dealer
     match.current = engine
@@ -123,21 +126,22 @@ def finish_hand(db: Session, row: MatchRow, engine: Any, hand_id: int,
     }]
     row.hands_played = len(match.results)
     row.names = list(names)
-    if match.is_over:
+    over = bool(match.is_over)
+    if over:
         row.status = "over"
         row.ended_at = utcnow()
-    return match.is_over
+    return over
 
 
-def length_text(match: Match) -> dict[str, str]:
+def length_text(match: Any) -> dict[str, str]:
     """How long the match lasts, in both languages."""
     zh: list[str] = []
     if match.rounds is not None:
-        winds = ROUND_NAMES[:match.rounds]
+        winds = games.round_names(match.rounds)
         zh.append(f"{match.rounds}圈（{'、'.join(w for w, _ in winds)}）")
     if match.hands is not None:
         zh.append(f"{match.hands}局" if not zh else f"最多{match.hands}局")
-    return {"zh": "，".join(zh), "en": match.length_text()}
+    return {"zh": "，".join(zh), "en": str(match.length_text())}
 
 
 def draw_json(row: MatchRow) -> dict[str, Any]:
@@ -164,7 +168,7 @@ def to_json(row: MatchRow) -> dict[str, Any]:
     match = restore(row)
     out: dict[str, Any] = {
         "match_id": row.id, "match_no": row.match_no, "rules": row.rules, "status": row.status,
-        "hands": match.hands, "rounds": match.rounds, "length": length_text(match),
+        "match_hands": match.hands, "match_rounds": match.rounds, "length": length_text(match),
         "hands_played": row.hands_played, "first_dealer": row.first_dealer,
         "dealer": row.dealer, "round_wind": match.round_wind() if match.round_winds else None,
         "draw": draw_json(row), "names": list(row.names),
@@ -173,5 +177,8 @@ def to_json(row: MatchRow) -> dict[str, Any]:
     }
     if row.status == "over":
         out["seed"] = row.seed
-        out["ended_at"] = row.ended_at.isoformat() if row.ended_at else None
+        ended = row.ended_at
+        if ended is not None and ended.tzinfo is None:  # SQLite keeps no zone: it was UTC
+            ended = ended.replace(tzinfo=UTC)
+        out["ended_at"] = ended.isoformat() if ended is not None else None
     return out

@@ -26,13 +26,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.websockets import WebSocket
 
 from majiang import economy
-from majiang.server import games, ledger, lobby
+from majiang.server import games, ledger, lobby, matches
 from majiang.server.games import Action, ActionError, Event
 from majiang.server.models import (
     Hand,
     HandAction,
     HandPlayer,
     LedgerRow,
+    MatchRow,
     Settlement,
     Table,
     User,
@@ -155,6 +156,7 @@ class TableRunner:
         self.closed = False
         self.rng = random.Random()
         self.last_settlement: dict[str, Any] | None = None
+        self.match_over: dict[str, Any] | None = None  # the match just ended, between matches
         self.table_id: int | None = None
         self.task = asyncio.create_task(self._run(), name=f"table-{code}")
 
@@ -265,6 +267,8 @@ class TableRunner:
                 self._owner_returns(seat)
         elif self.last_settlement is not None:
             conn.send({"type": "settlement", "settlement": self.last_settlement})
+        if self.hand is None and self.match_over is not None:
+            conn.send({"type": "match_over", "match": self.match_over})
 
     def _refresh_conn_seats(self) -> None:
         """After a lobby change: a watcher who sat down (or a player who left) gets their seat."""
@@ -495,6 +499,9 @@ class TableRunner:
     def _view(self, seat: int | None) -> dict[str, Any]:
         assert self.hand is not None
         view: dict[str, Any] = self.hand.engine.view(seat)
+        dice = games.dice(self.hand.engine)
+        if dice is not None:
+            view.setdefault("dice", dice)
         for entry in view.get("seats", []):
             i = entry.get("seat")
             if isinstance(i, int) and 0 <= i < len(self.hand.names):
@@ -630,8 +637,14 @@ class TableRunner:
         )
         row.ended_at = utcnow()
         table.hands_played += 1
-        table.dealer = games.next_dealer(self.hand.engine)
-        table.carry = games.carry_after(table.carry, self.hand.engine)
+        match = db.get(MatchRow, row.match_id) if row.match_id is not None else None
+        if match is not None:  # the game's Match rotates the deal and keeps the totals
+            over = matches.finish_hand(db, match, self.hand.engine, row.id, self.hand.names)
+            self.match_over = matches.to_json(match) if over else None
+            table.dealer, table.carry = match.dealer, match.carry
+        else:  # a hand dealt before tables played matches: the next deal opens one
+            table.dealer = games.next_dealer(self.hand.engine)
+            table.carry = games.carry_after(table.carry, self.hand.engine)
         table.status = "waiting"
         for seat in lobby.seats_of(db, table).values():
             user = db.get(User, seat.user_id)
@@ -645,6 +658,9 @@ class TableRunner:
         self.prompts.clear()
         self.auto.clear()
         self.hand = None
+        if self.match_over is not None:
+            for conn in self.conns:
+                conn.send({"type": "match_over", "match": self.match_over})
         with self._db() as db:
             status = self._table(db).status
         if status == "closed":
@@ -679,12 +695,17 @@ class TableRunner:
                 db.commit()
                 self._broadcast_table()
                 return
+            user_ids = [seats[i].user_id for i in range(table.players)]
+            names = [u.username if (u := db.get(User, uid)) is not None else "?"
+                     for uid in user_ids]
+            match, opened = matches.for_deal(db, table, names)
+            dealer, options = matches.deal(match, table.options)
+            table.dealer = dealer
+            opening = matches.to_json(match) if opened else None
             row = Hand(
-                table_id=table.id, hand_no=table.hands_played + 1, rules=table.rules,
-                options=games.next_options(table.rules, table.options, table.carry),
-                seed=secrets.randbits(62),
-                dealer=table.dealer, stake=table.stake,
-                user_ids=[seats[i].user_id for i in range(table.players)], status="playing",
+                table_id=table.id, match_id=match.id, hand_no=table.hands_played + 1,
+                rules=table.rules, options=options, seed=secrets.randbits(62), dealer=dealer,
+                stake=table.stake, user_ids=user_ids, status="playing",
             )
             db.add(row)
             db.flush()
@@ -698,6 +719,8 @@ class TableRunner:
         assert self.hand is not None
         for conn in self.conns:
             if not conn.closed:
+                if opening is not None:  # a new match: who deals first, and why
+                    conn.send({"type": "match", "match": opening})
                 for event in games.start_events(self.hand.engine):
                     if event.visible_to(conn.seat):
                         conn.send({"type": "event", "event": event.to_json()})
@@ -708,6 +731,7 @@ class TableRunner:
         """Make the stored hand the live one (a new hand has no actions yet)."""
         self.hand = self._build_hand(hand_id)
         self.last_settlement = None
+        self.match_over = None
 
     def _build_hand(self, hand_id: int) -> HandState:
         """A hand rebuilt from its stored seed and actions."""
@@ -770,6 +794,9 @@ class TableRunner:
                 .order_by(Hand.hand_no.desc())
                 .limit(1)
             ).first()
+            match = matches.latest(db, table)
+            if match is not None and match.status == "over":
+                self.match_over = matches.to_json(match)
         if last is None:
             return
         hand = self._build_hand(last)
@@ -888,12 +915,15 @@ class TableManager:
                 }
             )
         lvl = economy.level(table.level)
+        match = matches.latest(db, table)
         return {
             "code": table.code, "rules": table.rules, "players": table.players,
             "level": table.level, "level_info": lvl.to_json(), "stake": table.stake,
             "turn_seconds": table.turn_seconds, "bank_seconds": table.bank_seconds,
             "status": table.status, "owner_id": table.owner_id, "hands_played": table.hands_played,
             "dealer": table.dealer, "seats": out_seats,
+            "match_hands": table.match_hands, "match_rounds": table.match_rounds,
+            "match": matches.to_json(match) if match is not None else None,
         }
 
     def history(self, db: Session, user: User) -> list[dict[str, Any]]:

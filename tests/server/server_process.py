@@ -22,14 +22,17 @@ def free_port() -> int:
 class ServerProcess:
     """`majiang serve` on `database_url`; its log goes to `log` (never a pipe nobody reads)."""
 
-    def __init__(self, database_url: str, log: Path, bot_delay: str = "0") -> None:
+    def __init__(self, database_url: str, log: Path, bot_delay: str = "0",
+                 env: dict[str, str] | None = None) -> None:
         self.database_url, self.log, self.bot_delay = database_url, log, bot_delay
+        self.env = dict(env or {})
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, DATABASE_URL=self.database_url, MAJIANG_BOT_DELAY=self.bot_delay)
+        env = dict(os.environ, DATABASE_URL=self.database_url, MAJIANG_BOT_DELAY=self.bot_delay,
+                   **self.env)
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "majiang", "serve", "--port", str(self.port),

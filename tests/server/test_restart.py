@@ -155,3 +155,84 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
             t3.add(receive(ws))
     assert t3.settlement == settlement
     http.close()
+
+
+def test_a_match_survives_restarts(db_url: str, tmp_path: Path) -> None:
+    """A two-hand match: killed between its hands, in its second hand, and after its end; it goes
+    on with the same dealer rotation and totals, ends after two hands, and shows its totals."""
+    server = ServerProcess(db_url, tmp_path / "server.log", env={"MAJIANG_GRANT": "100000"})
+    server.start()
+    try:
+        _match_across_restarts(server)
+    finally:
+        server.stop()
+
+
+def _match_across_restarts(server: ServerProcess) -> None:
+    http = httpx.Client(base_url=server.url, timeout=30)
+    token = http.post("/api/signup", json={"username": "mia", "password": "secret1"}).json()[
+        "token"
+    ]
+    headers = {"Authorization": f"Bearer {token}"}
+    r = http.post("/api/tables", json={"rules": "tuidaohu", "bots": 3, "level": 1,
+                                       "match_hands": 2}, headers=headers)
+    assert r.status_code == 200, r.text
+    code = r.json()["code"]
+    ws_url = f"ws://127.0.0.1:{server.port}/ws/tables/{code}?token={token}"
+
+    def frames_until(ws: ClientConnection, t: Transcript, kind: str) -> dict[str, Any]:
+        while True:
+            msg = receive(ws)
+            t.add(msg)
+            if msg["type"] == kind:
+                return msg
+
+    t = Transcript()
+    with connect(ws_url) as ws:
+        frames_until(ws, t, "table")
+        ws.send(json.dumps({"type": "ready"}))
+        opening = frames_until(ws, t, "match")["match"]
+        assert not until_prompt(ws, t, answer=10**6)  # the whole first hand
+        first = t.settlement
+        assert first is not None
+        frames_until(ws, t, "table")
+    server.kill()
+
+    server.start()  # between the match's hands
+    t = Transcript()
+    with connect(ws_url) as ws:
+        table = frames_until(ws, t, "table")["table"]
+        assert table["match"]["status"] == "playing" and table["match"]["hands_played"] == 1
+        assert table["match"]["first_dealer"] == opening["first_dealer"]
+        assert table["dealer"] == first["next_dealer"]
+        assert frames_until(ws, t, "settlement")["settlement"] == first
+        ws.send(json.dumps({"type": "ready"}))
+        start = frames_until(ws, t, "event")["event"]
+        assert start["type"] == "start" and start["dealer"] == first["next_dealer"]
+        assert "match" not in [f["type"] for f in t.frames]  # the same match goes on
+        pending = until_prompt(ws, t, answer=3)
+    if pending:  # killed in the second hand, then it is played out
+        server.kill()
+        server.start()
+        t = Transcript()
+    with connect(ws_url) as ws:
+        if pending:
+            assert not until_prompt(ws, t, answer=10**6)
+        second = t.settlement
+        assert second is not None
+        over = frames_until(ws, t, "match_over")["match"]
+    assert over["status"] == "over" and over["hands_played"] == 2
+    assert [r["hand_id"] for r in over["results"]] == [first["hand_id"], second["hand_id"]]
+    assert over["totals"]["units"] == [a + b for a, b in zip(
+        first["payments"]["units"], second["payments"]["units"], strict=True)]
+    assert over["totals"]["silver"] == [a + b for a, b in zip(
+        first["payments"]["silver"], second["payments"]["silver"], strict=True)]
+
+    server.kill()  # after the match: a reconnect shows the last settlement and the totals
+    server.start()
+    t = Transcript()
+    with connect(ws_url) as ws:
+        again = frames_until(ws, t, "match_over")["match"]
+    assert again == over and t.settlement == second
+    assert http.get("/api/ledger/check").json()["balanced"]
+    http.close()
