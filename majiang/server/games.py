@@ -19,7 +19,8 @@ class GameError(ValueError):
 
 
 def ruleset_info(rules_id: Any) -> dict[str, Any]:
-    """`{id, zh, en, players}` of a ruleset the engine can play; GameError otherwise."""
+    """`{id, zh, en, players, match_hands, match_rounds}` of a ruleset the engine can play (the
+    last two: its default match length); GameError otherwise."""
     from majiang.game.variants import UnknownRuleset, mechanics
 
     if not isinstance(rules_id, str):
@@ -31,7 +32,9 @@ def ruleset_info(rules_id: Any) -> dict[str, Any]:
     ruleset = mech.rules
     if not mech.playable:
         raise GameError(f"{ruleset.zh}尚未开放 / ruleset {rules_id!r} cannot be played yet")
-    return {"id": rules_id, "zh": ruleset.zh, "en": ruleset.en, "players": ruleset.players}
+    match = new_match(rules_id, 0, None, None)  # the default match length
+    return {"id": rules_id, "zh": ruleset.zh, "en": ruleset.en, "players": ruleset.players,
+            "match_hands": match.hands, "match_rounds": match.rounds}
 
 
 def playable_rulesets() -> list[dict[str, Any]]:

@@ -199,6 +199,15 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
     page.click("#btn-create")
     page.wait_for_selector("#table-code")
     page.wait_for_selector("#conn-status.conn-connected", timeout=15000)
+    # Ready: a match starts; the lot's first dealer is shown, and the dice of the hand
+    page.click("#btn-ready")
+    page.wait_for_selector("#draw-notice", timeout=15000)
+    assert "抽签" in page.locator("#draw-notice").inner_text()
+    assert "lot" in page.locator("#draw-notice").inner_text()
+    assert "第1场" in page.locator("#match-progress").inner_text()
+    page.wait_for_selector("#dice", timeout=15000)
+    assert "骰子" in page.locator("#dice").inner_text()
+    shot(page, "02a-draw-and-dice")
     clicks = play_until_settlement(page, mid_shot="02-table", reconnect=True)
 
     settlement = page.locator("#settlement")
@@ -259,4 +268,31 @@ def test_a_guest_plays_a_hand_of_every_other_ruleset(server: str, page: Any) -> 
         shot(page, f"11-{ruleset['id']}-settlement")
         page.locator(".overlay button.secondary", has_text="返回大厅").click()
     page.wait_for_selector("#btn-create")
+    assert PAGE_ERRORS == [], PAGE_ERRORS
+
+
+def test_a_match_of_one_hand_shows_its_totals_and_a_new_match(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#btn-lang")
+    if page.locator("#btn-logout").count():
+        page.click("#btn-logout")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-create")
+    page.select_option("#sel-rules", "tuidaohu")
+    page.select_option("#sel-bots", "3")
+    page.select_option("#sel-level", "1")
+    assert page.locator("#in-match").input_value() == "8"  # the ruleset's default
+    page.fill("#in-match", "1")
+    page.click("#btn-create")
+    page.wait_for_selector("#table-code")
+    play_until_settlement(page)
+    page.wait_for_selector("#match-totals", timeout=15000)
+    totals = page.locator("#match-totals").inner_text()
+    assert "本场结束" in totals and "种子" in totals
+    shot(page, "12-match-totals")
+    page.click("#btn-new-match")
+    page.wait_for_selector("#draw-notice", timeout=15000)
+    page.wait_for_function(
+        "document.querySelector('#match-progress')?.innerText.includes('第2场')", timeout=15000)
+    page.locator("#btn-leave").click()
     assert PAGE_ERRORS == [], PAGE_ERRORS

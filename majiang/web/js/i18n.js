@@ -95,6 +95,18 @@ const TEXT = {
   hand_over: ["本局结束", "Hand over"],
   table_closed: ["牌桌已关闭（没有真人玩家或余额不足）", "The table is closed (no human player left, or not enough silver)"],
   score: ["本局得分", "This hand"],
+  match_no: ["第{n}场", "Match {n}"],
+  hand_of: ["第{k}局", "hand {k}"],
+  first_dealer: ["首局庄家", "First dealer"],
+  dice: ["骰子", "dice"],
+  cut: ["切牌", "cut"],
+  match_over: ["本场结束", "Match over"],
+  match_totals: ["本场合计", "Match totals"],
+  hands_played: ["已打局数", "hands played"],
+  seed: ["种子", "seed"],
+  new_match: ["新一场", "New match"],
+  match_hands: ["每场局数", "Hands per match"],
+  match_rounds: ["每场圈数（风圈）", "Rounds of winds per match"],
 };
 
 const EVENT_TEXT = {

@@ -77,8 +77,19 @@ export async function renderLobby(root, app) {
     mount(botsSel, Array.from({ length: r.players }, (_, i) =>
       h("option", { value: i, selected: i === want }, String(i))));
   };
+  // the match length: rounds of winds where the ruleset has them, else hands (its default first)
+  const matchIn = h("input", { id: "in-match", type: "number", min: 1 });
+  const matchLabel = h("span", {});
+  const fillMatch = () => {
+    const r = rulesets.find((x) => x.id === rulesSel.value) || {};
+    const rounds = r.match_rounds != null;
+    matchIn.max = rounds ? 4 : 99;
+    matchIn.value = rounds ? r.match_rounds : (r.match_hands ?? 8);
+    mount(matchLabel, rounds ? bi(t("match_rounds"), tOther("match_rounds")) : bi(t("match_hands"), tOther("match_hands")));
+  };
   fillBots();
-  rulesSel.addEventListener("change", () => { savePrefs({ rules: rulesSel.value }); fillBots(); });
+  fillMatch();
+  rulesSel.addEventListener("change", () => { savePrefs({ rules: rulesSel.value }); fillBots(); fillMatch(); });
   const turnIn = h("input", { id: "in-turn", type: "number", min: 5, max: 120, value: p.turn ?? 15 });
   const codeIn = h("input", { id: "in-code", placeholder: t("join_code"), maxlength: 12,
     autocapitalize: "characters" });
@@ -88,6 +99,8 @@ export async function renderLobby(root, app) {
   const create = async () => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),
       turn_seconds: Number(turnIn.value) };
+    const r = rulesets.find((x) => x.id === rulesSel.value) || {};
+    body[r.match_rounds != null ? "match_rounds" : "match_hands"] = Number(matchIn.value);
     savePrefs({ rules: body.rules, level: body.level, bots: body.bots, turn: body.turn_seconds });
     try { open(await post("/api/tables", body)); } catch (e) { fail(e); }
   };
@@ -133,6 +146,7 @@ export async function renderLobby(root, app) {
         h("label", {}, bi(t("level"), tOther("level")), levelSel),
         h("label", {}, bi(t("bots"), tOther("bots")), botsSel),
         h("label", {}, bi(t("turn_seconds"), tOther("turn_seconds")), turnIn),
+        h("label", {}, matchLabel, matchIn),
         h("div", { class: "buttons" },
           h("button", { id: "btn-create", onclick: create }, bi(t("create_table"), tOther("create_table"))),
           h("button", { id: "btn-quick", class: "secondary", onclick: quick },

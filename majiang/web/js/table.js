@@ -6,6 +6,7 @@ import { tileImg, tileRow, tileName } from "./tiles.js";
 import { seatPanel, centerPanel, handParts } from "./board.js";
 import { settlementEl } from "./settlement.js";
 import { rulesetName } from "./lobby.js";
+import { matchProgress, drawNotice, diceEl, matchTotalsEl } from "./match.js";
 
 const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
   "pick", "grab", "exhaustive_draw", "settlement"]);
@@ -14,6 +15,7 @@ export class TableScreen {
   constructor(root, app, code) {
     this.root = root; this.app = app; this.code = code;
     this.table = null; this.view = null; this.prompt = null; this.settlement = null;
+    this.match = null; this.matchOver = null; this.showDraw = false; this.dice = null;
     this.log = []; this.wins = []; this.kongs = []; this.trace = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
     this.error = ""; this.tick = setInterval(() => this.renderTimer(), 250);
     this.timerEl = h("div", { class: "timer", id: "timer" });
@@ -64,9 +66,17 @@ export class TableScreen {
       + (msg.event ? `:${msg.event.type}` : ""));
     if (this.trace.length > 40) this.trace.shift();
     switch (msg.type) {
-      case "table": this.table = msg.table; break;
+      case "table":
+        this.table = msg.table;
+        if (msg.table && msg.table.match) this.setMatch(msg.table.match);
+        break;
+      case "match": // a new match: who deals first, and why
+        this.setMatch(msg.match);
+        break;
+      case "match_over": this.setMatch(msg.match); break;
       case "state":
         this.view = msg.view;
+        if (this.view && this.view.dice) this.dice = this.view.dice;
         this.error = "";
         if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
           this.settlement = null;
@@ -91,8 +101,18 @@ export class TableScreen {
     this.render();
   }
 
+  setMatch(match) {
+    if (!match) return;
+    this.match = match;
+    this.matchOver = match.status === "over" ? match : null;
+    // the draw is shown through the match's first hand, unless closed
+    this.showDraw = match.status === "playing" && (match.hands_played ?? 0) === 0
+      && this.drawClosed !== match.match_id;
+  }
+
   onEvent(ev) {
     if (CLEARS_PROMPT.has(ev.type)) this.prompt = null;
+    if (ev.type === "start") this.dice = ev.dice || null;
     if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; this.kongs = []; }
     if (ev.type === "win") this.wins.push(ev);
     if (ev.type === "kong_money") this.kongs.push(ev);
@@ -153,6 +173,8 @@ export class TableScreen {
     if (this.table && this.table.status === "closed")
       parts.push(h("div", { class: "card notice", id: "table-closed" }, bi(t("table_closed"), tOther("table_closed")), " ",
         h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
+    if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
+      this.showDraw = false; this.drawClosed = this.match.match_id; this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
     else parts.push(this.boardEl());
     if (this.settlement) parts.push(this.settlementOverlay());
@@ -169,6 +191,7 @@ export class TableScreen {
       h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
       h("span", {}, tr(rs), h("small", { class: "other-lang" }, trOther(rs))),
       tb.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
+      matchProgress(this.match),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
       waiting && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
@@ -198,9 +221,12 @@ export class TableScreen {
     const seatsInfo = this.table?.seats || [];
     const panels = view.seats.map((s) => seatPanel(view, s, {
       mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat] }));
+    const center = centerPanel(view, names, this.timerEl);
+    const dice = diceEl(this.dice, names);
+    if (dice) center.appendChild(dice);
     return h("div", { class: `board players-${view.players || view.seats.length}` },
       panels,
-      centerPanel(view, names, this.timerEl),
+      center,
       view.hand ? this.myHandEl() : null,
       this.logEl());
   }
@@ -260,11 +286,18 @@ export class TableScreen {
   }
 
   settlementOverlay() {
+    // the match's last hand: its totals under the settlement, and a new match instead of a hand
+    const over = this.matchOver && (this.matchOver.results || []).some((r) => r.hand_id === this.settlement.hand_id)
+      ? this.matchOver : null;
+    const next = over
+      ? h("button", { id: "btn-new-match", onclick: () => this.ready() }, bi(t("new_match"), tOther("new_match")))
+      : h("button", { id: "btn-next", onclick: () => this.ready() }, bi(t("next_hand"), tOther("next_hand")));
     return h("div", { class: "overlay" },
       h("div", { class: "card overlay-card" },
         settlementEl(this.settlement, this.names(), this.mySeat(), this.wins, this.kongs),
+        over ? matchTotalsEl(over, this.names(), this.mySeat()) : null,
         h("div", { class: "buttons" },
-          h("button", { id: "btn-next", onclick: () => this.ready() }, bi(t("next_hand"), tOther("next_hand"))),
+          next,
           h("button", { class: "secondary", id: "btn-close-settlement",
             onclick: () => { this.settlement = null; this.render(); } }, bi(t("close"), tOther("close"))),
           h("button", { class: "secondary", onclick: () => this.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
