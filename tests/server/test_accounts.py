@@ -60,7 +60,11 @@ def test_levels_and_rulesets(client: TestClient) -> None:
     levels = client.get("/api/levels").json()
     assert len(levels) == 20 and levels[19]["id"] == "yu_di"
     rules = client.get("/api/rulesets").json()
-    assert {"id": "tuidaohu", "zh": "推倒胡", "en": "Push-down", "players": 4} in rules
+    assert {"id": "tuidaohu", "zh": "推倒胡", "en": "Push-down", "players": 4,
+            "match_hands": 8, "match_rounds": None} in rules
+    # the default match length of each ruleset is the game's (rounds of winds where it has them)
+    length = {r["id"]: (r["match_hands"], r["match_rounds"]) for r in rules}
+    assert length.get("yangzhou", (None, 4)) == (None, 4)
 
 
 def test_index_is_utf8(client: TestClient) -> None:
