@@ -385,16 +385,6 @@ class Hand:
                 counts[tile] += 1
         return out
 
-    def _complete_with_laizi(self, counts: list[int]) -> bool:
-        """wuhan 4.2: four sets and a pair, or 将一色 / 风一色, which need no sets (乱将, 乱风);
-        the scorer decides the rest (the melds, 2-5-8, opening, 64)."""
-        assert self.special is not None
-        split = self.special.split(counts)
-        if split is None:
-            return False
-        plain, jokers = split
-        return analysis.is_complete(plain, jokers) or all_jiang_or_winds(plain)
-
     def _shape_counts(self, seat: int) -> list[int]:
         """The tiles a win check reads: the concealed ones, and 拾/搶 tiles (frozen singles)."""
         counts = self.counts[seat]
@@ -848,7 +838,7 @@ class Hand:
             self.special = special = Laizi(wall.draw())
             self.indicator = special.indicator
             self.laizi = special.laizi
-            self._complete = self._complete_with_laizi
+            self._complete = special.complete
         self.draw_turns[self.dealer] = 1
         for seat in order:
             self.dealt_quads[seat] = {t for t in range(34) if self.counts[seat][t] == 4}
@@ -961,19 +951,16 @@ class Hand:
             return f"not an action: {action!r}"
         if self.phase == OVER:
             return "the hand is over"
+        refusal = self.no_win[seat]
+        if action.type == WIN and refusal is not None:
+            return f"不能胡 / no win on {refusal['tile']}: {refusal['detail']}"
         if seat not in self.to_act():
-            refusal = self.no_win[seat]
-            if action.type == WIN and refusal is not None:
-                return f"不能胡 / no win on {refusal['tile']}: {refusal['detail']}"
             if self.phase == TURN:
                 return f"it is seat {self.turn}'s turn, not seat {seat}'s"
             return f"seat {seat} has nothing to decide on this tile"
         counts = self.counts[seat]
         tile = action.tile
         label = action.label()["en"]
-        refusal = self.no_win[seat]
-        if action.type == WIN and refusal is not None:
-            return f"不能胡 / no win on {refusal['tile']}: {refusal['detail']}"
         if self.phase in (CLAIM, ROB):
             return f"{label} is not possible now: choose one of " + ", ".join(
                 a.label()["en"] for a in self.legal_actions(seat))
@@ -992,13 +979,6 @@ class Hand:
                 return "no kong right after a claim: discard a tile"
             return f"{label}: you do not hold the tiles for it"
         return f"{label} is not possible now"
-
-
-def all_jiang_or_winds(counts: Sequence[int]) -> bool:
-    """Every tile a 2, 5 or 8 of a suit (将一色), or every tile an honour (风一色)."""
-    held = [t for t in range(34) if counts[t]]
-    return bool(held) and (all(t < 27 and t % 9 in (1, 4, 7) for t in held)
-                           or all(t >= 27 for t in held))
 
 
 def _names(counts: list[int]) -> list[str]:

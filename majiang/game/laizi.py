@@ -10,7 +10,7 @@ from typing import Any
 
 from majiang.analysis import is_complete
 from majiang.game.actions import KONG, Action
-from majiang.rules.wuhan import laizi_for, pi_kinds
+from majiang.rules.wuhan import is_feng, is_jiang, laizi_for, pi_kinds
 from majiang.tiles import RED, Tile, suit_of
 
 OPENING_MELDS = ("chow", "pung", "exposed_kong", "added_kong")
@@ -38,21 +38,33 @@ class Laizi:
             return "red_kong"
         return "laizi_kong" if tile == self.laizi else "pi_kong"
 
+    def complete(self, counts: Sequence[int]) -> bool:
+        """The engine's shape check before it asks the scorer (wuhan 4.2): four sets and a pair
+        with the laizi as wildcards, or 将一色 / 风一色, which need no sets (乱将, 乱风); the
+        scorer decides the rest (the melds, 2-5-8, opening, 64)."""
+        split = self.split(counts)
+        if split is None:
+            return False
+        plain, jokers = split
+        if is_complete(plain, jokers):
+            return True
+        held = [t for t in range(34) if plain[t]]
+        return bool(held) and (all(map(is_jiang, held)) or all(map(is_feng, held)))
+
     def blocks(self, counts: Sequence[int]) -> bool:
         """A hand that would be complete but holds a red dragon or 赖子皮 (wuhan 4.1.1): those
         tiles read as plain ones, the laizi as wildcards."""
-        if not any(counts[t] for t in self.special if t != self.laizi):
-            return False
-        plain = list(counts)
-        jokers = plain[self.laizi]
-        plain[self.laizi] = 0
-        return is_complete(plain, jokers)
+        return self._holds_blocker(counts) and is_complete(*self._wild(counts))
 
     def split(self, counts: Sequence[int]) -> tuple[list[int], int] | None:
         """(counts without laizi, laizi count) for a win check; None if a red dragon or 赖子皮
         tile is held (such a hand never wins)."""
-        if any(counts[t] for t in self.special if t != self.laizi):
-            return None
+        return None if self._holds_blocker(counts) else self._wild(counts)
+
+    def _holds_blocker(self, counts: Sequence[int]) -> bool:
+        return any(counts[t] for t in self.special if t != self.laizi)
+
+    def _wild(self, counts: Sequence[int]) -> tuple[list[int], int]:
         out = list(counts)
         jokers = out[self.laizi]
         out[self.laizi] = 0
@@ -80,7 +92,7 @@ def loser_state(melds: Sequence[Any], concealed: Sequence[int] | None, no_rain: 
     state = public_state([m.kind for m in melds], no_rain)
     if concealed is not None:  # the discarder of the winning tile: 满手全是将?
         state["all_jiang"] = all(
-            t < 27 and t % 9 in (1, 4, 7) and t not in laizi.special
+            is_jiang(t) and t not in laizi.special
             for t in range(34) for _ in range(concealed[t]))
     return state
 

@@ -37,9 +37,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from majiang.game.hand import Hand, Meld
+from majiang.game.hand import SINGLE_MELDS, Hand, Meld
 from majiang.game.variants import mechanics
-from majiang.game.wall import RNG_VERSION, Wall, tail_by_stacks
+from majiang.game.wall import RNG_VERSION, Wall, deal_order, tail_by_stacks
 from majiang.tiles import Tile, full_set, parse_tile, parse_tiles, tile_name
 
 SET_KINDS = {"chow": "chow", "pung": "pung", "kong": "exposed_kong",
@@ -47,7 +47,7 @@ SET_KINDS = {"chow": "chow", "pung": "pung", "kong": "exposed_kong",
              "concealed_kong": "concealed_kong"}
 ONE_TILE_KINDS = {"pick": "picked", "grab": "grabbed", "red_kong": "red_kong",
                   "pi_kong": "pi_kong", "laizi_kong": "laizi_kong"}
-ONE_TILE_KONGS = ("red_kong", "pi_kong", "laizi_kong")
+ONE_TILE_KONGS = tuple(k for k in SINGLE_MELDS if k.endswith("_kong"))
 _MELD = re.compile(r"^\s*(\w+)\s+(\S+)(?:\s+from\s+(\d))?\s*$")
 
 
@@ -170,15 +170,7 @@ def _arrange(stacks: bool, size: int, dealt: list[list[Tile]], dealer: int,
              draws: list[Tile], tail: list[Tile], pool: list[Tile]) -> list[Tile]:
     """The wall in taking order: the deal, `draws`, the filler, and `tail` where the replacement
     draws will take it."""
-    n = len(dealt)
-    order = [(dealer + i) % n for i in range(n)]
-    head: list[Tile] = []
-    for rnd in range(3):
-        for seat in order:
-            head.extend(dealt[seat][4 * rnd: 4 * rnd + 4])
-    head.extend(dealt[seat][12] for seat in order)
-    head.append(dealt[dealer][13])
-    head.extend(draws)
+    head = [*deal_order(dealt, dealer), *draws]
     wall: list[Tile | None] = [None] * size
     wall[: len(head)] = head
     places = Wall(list(range(size)), stacks=stacks)

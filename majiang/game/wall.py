@@ -115,7 +115,6 @@ def arranged_wall(
 
     For tests and puzzles: a hand built from an explicit wall (`Hand.new(..., wall=...)`).
     """
-    n = len(hands)
     for seat, tiles in enumerate(hands):
         want = 14 if seat == dealer else 13
         if tiles is not None and len(tiles) != want:
@@ -133,7 +132,13 @@ def arranged_wall(
             want = 14 if seat == dealer else 13
             tiles, pool = pool[:want], pool[want:]
         full.append(tiles)
-    hands = full
+    return [*deal_order(full, dealer), *draws, *pool, *reversed(tail)]
+
+
+def deal_order(hands: Sequence[Sequence[Tile]], dealer: int) -> list[Tile]:
+    """The head of a wall that deals `hands` (seat order; the dealer's 14 tiles, the others' 13):
+    three rounds of four tiles each from the dealer on, one tile each, the dealer's 14th."""
+    n = len(hands)
     order = [(dealer + i) % n for i in range(n)]
     dealt: list[Tile] = []
     for rnd in range(3):
@@ -141,4 +146,4 @@ def arranged_wall(
             dealt.extend(hands[seat][4 * rnd : 4 * rnd + 4])
     dealt.extend(hands[seat][12] for seat in order)
     dealt.append(hands[dealer][13])
-    return [*dealt, *draws, *pool, *reversed(tail)]
+    return dealt
