@@ -36,9 +36,40 @@ def pass_all(hand: Hand, except_seats: Sequence[int] = ()) -> None:
 
 def discard_drawn(hand: Hand) -> None:
     """The turn seat throws the tile it just drew; every claim is passed."""
-    assert hand.drawn is not None
+    assert hand.phase == "turn" and hand.drawn is not None
     hand.apply(hand.turn, DISCARDS[hand.drawn])
     pass_all(hand)
+
+
+def never_win(hand: Hand) -> None:
+    """One step of a player who never wins, claims, kongs or declares: pass every claim, throw
+    the drawn tile (or, if it may not go out plainly, the last legal discard)."""
+    seat = min(hand.to_act())
+    legal = hand.legal_actions(seat)
+    if PASS_ACTION in legal:
+        hand.apply(seat, PASS_ACTION)
+        return
+    discards = [a for a in legal if a.type == "discard"]
+    drawn = DISCARDS[hand.drawn] if hand.drawn is not None else None
+    hand.apply(seat, drawn if drawn in discards else discards[-1])
+
+
+def quiet(hand: Hand, tile: str | None = None) -> None:
+    """The seat on turn throws `tile` (default: the tile it drew) and nobody may claim it."""
+    assert hand.phase == "turn"
+    if tile is None:
+        assert hand.drawn is not None
+        hand.apply(hand.turn, DISCARDS[hand.drawn])
+    else:
+        discard(hand, tile)
+    assert hand.phase in ("turn", "over"), f"unexpected claims: {hand.pending}"
+
+
+def run_to_last_draw(hand: Hand) -> None:
+    """Nobody claims, wins or kongs until the wall's last tile has been drawn."""
+    while not (hand.phase == "turn" and hand.wall_left() == 0):
+        assert not hand.is_over
+        never_win(hand)
 
 
 def options(hand: Hand, seat: int) -> list[Action]:

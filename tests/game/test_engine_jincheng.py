@@ -4,7 +4,7 @@ and kong money cancelled."""
 
 from __future__ import annotations
 
-from engine_helpers import pass_all
+from engine_helpers import never_win, pass_all
 
 from majiang.game import Hand
 from majiang.game.actions import (
@@ -12,7 +12,6 @@ from majiang.game.actions import (
     DECLARES,
     DISCARDS,
     GRABS,
-    PASS_ACTION,
     PICKS,
     WIN_ACTION,
 )
@@ -29,17 +28,6 @@ def _hand(hands: list[str | None], draws: str = "", fill: int = 0) -> Hand:
     wall = arranged_wall(full_set(), [None if h is None else parse_tiles(h) for h in hands], 0,
                          parse_tiles(draws), (), fill)
     return Hand.new("jincheng", "jc", dealer=0, wall=wall)
-
-
-def _never_win(hand: Hand) -> None:
-    seat = min(hand.to_act())
-    legal = hand.legal_actions(seat)
-    if PASS_ACTION in legal:
-        hand.apply(seat, PASS_ACTION)
-        return
-    drawn = DISCARDS[hand.drawn] if hand.drawn is not None else None
-    discards = [a for a in legal if a.type == "discard"]
-    hand.apply(seat, drawn if drawn in discards else discards[-1])
 
 
 def test_the_dead_tail_is_never_drawn() -> None:
@@ -96,7 +84,7 @@ def test_exhaustive_draw_pays_hou_bao_and_cancels_kong_money() -> None:
     assert hand.scores == [0, 0, 0, 0] and hand.kong_money_due
     assert hand.wall_left() == 136 - 53 - 16
     while not hand.is_over:
-        _never_win(hand)
+        never_win(hand)
     assert hand.result is not None and hand.result.exhaustive
     assert hand.result.win_payments == [-6, 2, 2, 2]
     assert not [s for s in hand.result.settlements if s["type"] == "kong_money"]

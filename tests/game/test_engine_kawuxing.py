@@ -3,6 +3,8 @@ exhaustive-draw payments of declared seats, kong timing, chained kong money."""
 
 from __future__ import annotations
 
+from engine_helpers import never_win
+
 from majiang.game import Hand
 from majiang.game.actions import DECLARES, DISCARDS, PASS_ACTION, WIN_ACTION
 from majiang.game.wall import arranged_wall
@@ -22,18 +24,6 @@ def _hand(hands: list[str | None], dealer: int = 0, draws: str = "", fill: int =
     return Hand.new("kawuxing", "kw", dealer=dealer, wall=wall)
 
 
-def _never_win(hand: Hand) -> None:
-    """Pass every claim and every win, throw the drawn tile (or the last legal discard)."""
-    seat = min(hand.to_act())
-    legal = hand.legal_actions(seat)
-    if PASS_ACTION in legal:
-        hand.apply(seat, PASS_ACTION)
-        return
-    discards = [a for a in legal if a.type == "discard"]
-    drawn = DISCARDS[hand.drawn] if hand.drawn is not None else None
-    hand.apply(seat, drawn if drawn in discards else discards[-1])
-
-
 def test_three_seats_and_84_tiles() -> None:
     hand = Hand.new("kawuxing", "three")
     assert hand.players == 3 and hand.tile_count() == 84
@@ -51,7 +41,7 @@ def test_declare_shows_the_hand_and_freezes_it() -> None:
     assert "".join(shown) == "1p2p3p4p5p6p7p8p9p1s2s5z5z"
     assert hand.view(None)["seats"][0]["revealed"] == shown
     while hand.turn != 0 or hand.phase != "turn":
-        _never_win(hand)
+        never_win(hand)
     drawn = hand.drawn
     assert drawn is not None
     assert [a for a in hand.legal_actions(0) if a.type == "discard"] == [DISCARDS[drawn]]
@@ -62,7 +52,7 @@ def test_exhaustive_draw_declared_seat_pays_and_deals_next() -> None:
     hand = _hand([READY_AFTER_9S, None, None], fill=2)
     hand.apply(0, DECLARES[T("9s")])
     while not hand.is_over:
-        _never_win(hand)
+        never_win(hand)
     assert hand.result is not None and hand.result.exhaustive
     assert hand.result.win_payments == [-2, 1, 1]
     assert hand.result.next_dealer == 0
@@ -72,7 +62,7 @@ def test_exhaustive_draw_declared_seat_pays_and_deals_next() -> None:
 def test_whoever_draws_the_last_tile_wins_or_throws_it() -> None:
     hand = Hand.new("kawuxing", "last")
     while hand.wall_left() > 0 or hand.phase != "turn":
-        _never_win(hand)
+        never_win(hand)
     legal = hand.legal_actions(hand.turn)
     assert hand.drawn is not None
     assert [a for a in legal if a is not WIN_ACTION] == [DISCARDS[hand.drawn]]

@@ -7,6 +7,7 @@ documents (../shared/rules/ID.md), not off the engine.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import never_win
 
 from majiang.bots import get_bot
 from majiang.game import Hand, IllegalAction
@@ -24,21 +25,9 @@ from majiang.tiles import parse_tile
 T = parse_tile
 
 
-def _quiet(hand: Hand) -> None:
-    """One step of a player who never wins, claims or declares: pass, or throw the drawn tile."""
-    seat = min(hand.to_act())
-    legal = hand.legal_actions(seat)
-    if PASS_ACTION in legal:
-        hand.apply(seat, PASS_ACTION)
-        return
-    discards = [a for a in legal if a.type == "discard"]
-    drawn = DISCARDS[hand.drawn] if hand.drawn is not None else None
-    hand.apply(seat, drawn if drawn in discards else discards[-1])
-
-
 def _until_turn(hand: Hand, seat: int) -> None:
     while not hand.is_over and not (hand.phase == "turn" and hand.turn == seat):
-        _quiet(hand)
+        never_win(hand)
 
 
 # -- jincheng ---------------------------------------------------------------------------------
@@ -97,7 +86,7 @@ def test_jincheng_s3_1_shang_jia_needs_no_normal_draw_left() -> None:
         seat 1: 123m456p789s12s55z
     """)
     while not hand.is_over and not (hand.wall_left() == 0 and hand.phase == "turn"):
-        _quiet(hand)
+        never_win(hand)
     assert hand.turn == 1 and hand.drawn is not None
     assert DECLARES[hand.drawn] in hand.legal_actions(1)
 
@@ -131,11 +120,11 @@ def test_jincheng_s1_wall_left_is_never_negative_after_a_late_kong() -> None:
                 kong in hand.legal_actions(0)):
             hand.apply(0, kong)
             break
-        _quiet(hand)
+        never_win(hand)
     assert hand.wall_left() == 0
     while not hand.is_over:
         assert hand.wall_left() >= 0
-        _quiet(hand)
+        never_win(hand)
     assert hand.result is not None and hand.result.exhaustive
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from engine_helpers import pass_all
 
 from majiang.game import Hand
 from majiang.game.actions import (
@@ -40,13 +41,6 @@ ORPHANS_NO_9P = "1m9m1p1s9s1z2z3z4z5z6z7z2m"  # thirteen orphans less 9p, and a 
 
 def jc(text: str) -> Hand:
     return scenario("rules: jincheng\n" + text)
-
-
-def pass_all(hand: Hand, except_seats: Sequence[int] = ()) -> None:
-    """Every seat with a pending claim, other than `except_seats`, passes."""
-    for seat in sorted(hand.to_act()):
-        if seat not in except_seats and hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
 
 
 def throw(hand: Hand, tile: str | None = None, keep: Sequence[int] = ()) -> int:

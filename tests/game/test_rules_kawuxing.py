@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_helpers import discard, discard_drawn, pass_all
 
 from majiang.game import Hand
 from majiang.game.actions import (
@@ -41,28 +42,9 @@ def kw(text: str, **overrides: Any) -> Hand:
     return scenario("rules: kawuxing\n" + text, **overrides)
 
 
-def throw(hand: Hand, tile: str) -> None:
-    """The turn seat discards `tile`."""
-    hand.apply(hand.turn, DISCARDS[T(tile)])
-
-
 def declare(hand: Hand, tile: str) -> None:
     """The turn seat declares 亮倒 with the discard of `tile`."""
     hand.apply(hand.turn, DECLARES[T(tile)])
-
-
-def pass_all(hand: Hand, except_seats: tuple[int, ...] = ()) -> None:
-    """Every seat with a pending claim (or rob), other than `except_seats`, passes."""
-    for seat in sorted(hand.to_act()):
-        if seat not in except_seats and hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
-
-
-def throw_drawn(hand: Hand) -> None:
-    """The turn seat throws the tile it just drew; every claim on it is passed."""
-    assert hand.phase == "turn" and hand.drawn is not None
-    hand.apply(hand.turn, DISCARDS[hand.drawn])
-    pass_all(hand)
 
 
 def step(hand: Hand) -> None:
@@ -70,7 +52,7 @@ def step(hand: Hand) -> None:
     if hand.phase in ("claim", "rob"):
         pass_all(hand)
     else:
-        throw_drawn(hand)
+        discard_drawn(hand)
 
 
 def play_to_last_draw(hand: Hand) -> None:
@@ -151,7 +133,7 @@ def test_s1_deal_three_rounds_of_four_then_one_each_from_the_dealer_then_the_14t
     assert concealed(hand, 0) == "333366669999p1s"
     assert hand.wall_left() == 44
     assert hand.to_act() == {1} and hand.phase == "turn"
-    throw(hand, "1s")  # seats 2 and 0 could win on it (seven pairs with quads): they pass
+    discard(hand, "1s")  # seats 2 and 0 could win on it (seven pairs with quads): they pass
     pass_all(hand)
     assert hand.turn == 2 and hand.drawn == T("2s")  # the front of the wall: tile 41
 
@@ -168,10 +150,10 @@ def test_s1_dealer_opens_with_14_and_may_win_self_drawn_with_no_heavenly_pattern
 
 def test_s1_seat_after_i_is_i_plus_1_mod_3() -> None:
     hand = kw("dealer: 2\nseat 2: 147p258p369p147s25s\ndraws: 3s 4s")
-    throw(hand, "1p")
+    discard(hand, "1p")
     pass_all(hand)
     assert hand.turn == 0 and hand.drawn == T("3s")
-    throw_drawn(hand)
+    discard_drawn(hand)
     assert hand.turn == 1 and hand.drawn == T("4s")
 
 
@@ -180,7 +162,7 @@ def test_s1_dealer_role_none_the_dealer_pays_like_anyone() -> None:
         seat 0: 147s258s69s66z77z1p2p
         seat 1: 123p456p789p123s5z
         draws: 5z""")
-    throw(hand, "1p")
+    discard(hand, "1p")
     pass_all(hand)
     assert hand.turn == 1 and WIN_ACTION in hand.legal_actions(1)
     hand.apply(1, WIN_ACTION)
@@ -196,12 +178,12 @@ def test_s2_1_normal_draws_come_from_the_front_in_turn() -> None:
         seat 1: 147p147s258p258s7z
         seat 2: 369p369s66z7z3p6s9p5s
         draws: 3s 4s 5s""")
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("3s"))
-    throw_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (2, T("4s"))
-    throw_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (0, T("5s"))
     assert hand.wall_left() == 41
 
@@ -214,7 +196,7 @@ def test_s2_1_kong_replacement_comes_from_the_back_and_the_front_is_untouched() 
     hand.apply(0, CONCEALED_KONGS[T("7z")])
     assert hand.drawn == T("8s") and hand.drawn_from_tail
     assert hand.wall_left() == 43
-    throw_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (1, T("3s"))
 
 
@@ -222,7 +204,7 @@ def test_s2_1_no_draw_after_a_pung_only_a_discard() -> None:
     hand = kw(f"""dealer: 0
         seat 0: {S0}
         seat 1: 99s147p258p147s25s""")
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert PUNGS[T("9s")] in hand.legal_actions(1)
     pass_all(hand, except_seats=(1,))
     hand.apply(1, PUNGS[T("9s")])
@@ -239,7 +221,7 @@ def test_s2_2_there_is_no_chow() -> None:
         seat 0: {S0}
         seat 1: 12p45p147s258s69s6z
         seat 2: 2p789p789s34s66z77z""")
-    throw(hand, "3p")  # seat 1 holds 12p and 45p: no claim at all
+    discard(hand, "3p")  # seat 1 holds 12p and 45p: no claim at all
     assert hand.phase == "turn" and hand.turn == 1 and hand.drawn is not None
     assert "chow" not in kinds(hand, 1)
 
@@ -253,7 +235,7 @@ WIN_OR_PUNG = """dealer: 0
 
 def test_s2_2_a_win_comes_before_a_pung() -> None:
     hand = kw(WIN_OR_PUNG)
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert hand.legal_actions(1) == [PUNGS[T("3s")], PASS_ACTION]
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(1, PUNGS[T("3s")])
@@ -266,7 +248,7 @@ def test_s2_2_a_win_comes_before_a_pung() -> None:
 
 def test_s2_2_a_pung_goes_ahead_when_the_winner_passes() -> None:
     hand = kw(WIN_OR_PUNG)
-    throw(hand, "3s")
+    discard(hand, "3s")
     hand.apply(2, PASS_ACTION)
     hand.apply(1, PUNGS[T("3s")])
     assert hand.turn == 1 and not hand.is_over
@@ -279,7 +261,7 @@ def test_s2_2_exposed_kong_on_a_discard_the_discarder_alone_pays_2() -> None:
         seat 1: 333s147p258p69s6z1s
         seat 2: 12s456s789s234p77z
         tail: 8p""")
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert EXPOSED_KONGS[T("3s")] in hand.legal_actions(1)
     assert PUNGS[T("3s")] in hand.legal_actions(1)
     pass_all(hand, except_seats=(1,))  # seat 2 may win on 3s and passes
@@ -300,7 +282,7 @@ def test_s2_2_a_declared_player_may_not_pung() -> None:
     declare(hand, "9s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("5z"))
-    throw(hand, "5z")  # seat 0 holds 55z, but is declared
+    discard(hand, "5z")  # seat 0 holds 55z, but is declared
     assert hand.phase == "turn" and hand.turn == 2
     assert hand.melds[0] == []
 
@@ -317,7 +299,7 @@ ADDED = """dealer: 0
 
 def test_s2_3_added_kong_on_the_drawn_fourth_tile_each_other_pays_1() -> None:
     hand = kw(ADDED)
-    throw(hand, "7z")
+    discard(hand, "7z")
     assert (hand.turn, hand.drawn) == (1, T("3s"))
     assert ADDED_KONGS[T("3s")] in hand.legal_actions(1)
     hand.apply(1, ADDED_KONGS[T("3s")])
@@ -328,11 +310,11 @@ def test_s2_3_added_kong_on_the_drawn_fourth_tile_each_other_pays_1() -> None:
 
 def test_s2_3_added_kong_not_made_on_the_draw_can_never_be_made() -> None:
     hand = kw(ADDED)
-    throw(hand, "7z")
-    throw(hand, "1p")  # keeps the fourth 3s in hand
+    discard(hand, "7z")
+    discard(hand, "1p")  # keeps the fourth 3s in hand
     pass_all(hand)
-    throw_drawn(hand)  # seat 2
-    throw_drawn(hand)  # seat 0
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
     assert hand.turn == 1 and hand.counts[1][T("3s")] == 1
     assert kongs_of(hand, 1) == []
 
@@ -346,7 +328,7 @@ CONCEALED = """dealer: 0
 
 def test_s2_3_concealed_kong_of_a_drawn_fourth_each_other_pays_2() -> None:
     hand = kw(CONCEALED)
-    throw(hand, "1s")
+    discard(hand, "1s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("9p"))
     assert CONCEALED_KONGS[T("9p")] in hand.legal_actions(1)
@@ -357,12 +339,12 @@ def test_s2_3_concealed_kong_of_a_drawn_fourth_each_other_pays_2() -> None:
 
 def test_s2_3_concealed_kong_not_made_when_the_fourth_arrives_can_never_be_made() -> None:
     hand = kw(CONCEALED)
-    throw(hand, "1s")
+    discard(hand, "1s")
     pass_all(hand)
-    throw(hand, "7z")  # keeps 9999p
+    discard(hand, "7z")  # keeps 9999p
     pass_all(hand)
-    throw_drawn(hand)  # seat 2
-    throw_drawn(hand)  # seat 0
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
     assert hand.turn == 1 and hand.counts[1][T("9p")] == 4
     assert kongs_of(hand, 1) == []
 
@@ -370,10 +352,10 @@ def test_s2_3_concealed_kong_not_made_when_the_fourth_arrives_can_never_be_made(
 def test_s2_3_dealt_quad_may_be_konged_on_the_dealers_opening_turn_only() -> None:
     hand = kw("dealer: 0\nseat 0: 7777z123p456p1s55z9s")
     assert CONCEALED_KONGS[T("7z")] in hand.legal_actions(0)
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand)
-    throw_drawn(hand)  # seat 1
-    throw_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 1
+    discard_drawn(hand)  # seat 2
     assert hand.turn == 0 and hand.counts[0][T("7z")] == 4
     assert CONCEALED_KONGS[T("7z")] not in hand.legal_actions(0)
 
@@ -382,14 +364,14 @@ def test_s2_3_d15_dealt_quad_may_be_konged_on_the_first_draw_even_after_a_pung()
     hand = kw("""dealer: 0
         seat 0: 234p567p89p5z6z7z3s6s9s
         seat 1: 1111p55z147s258s6z""")
-    throw(hand, "5z")
+    discard(hand, "5z")
     pass_all(hand, except_seats=(1,))
     hand.apply(1, PUNGS[T("5z")])
     assert kongs_of(hand, 1) == []  # a pung turn allows no kong
-    throw(hand, "6z")
+    discard(hand, "6z")
     pass_all(hand)
-    throw_drawn(hand)  # seat 2
-    throw_drawn(hand)  # seat 0
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
     assert hand.turn == 1  # seat 1's first turn with a draw
     assert CONCEALED_KONGS[T("1p")] in hand.legal_actions(1)
 
@@ -398,21 +380,21 @@ def test_s2_3_a_pung_from_a_concealed_triplet_can_never_be_konged() -> None:
     hand = kw("""dealer: 0
         seat 0: 123p456p789p55z7z3s6s
         seat 1: 777z147p258p36s9s1s""")
-    throw(hand, "7z")
+    discard(hand, "7z")
     assert PUNGS[T("7z")] in hand.legal_actions(1)
     assert EXPOSED_KONGS[T("7z")] in hand.legal_actions(1)
     pass_all(hand, except_seats=(1,))
     hand.apply(1, PUNGS[T("7z")])
     assert kongs_of(hand, 1) == []
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand)
     for _ in range(2):  # seat 2, seat 0
-        throw_drawn(hand)
+        discard_drawn(hand)
     for _ in range(3):  # seat 1's next turns: the fourth 7z in hand never becomes a kong
         assert hand.turn == 1 and hand.counts[1][T("7z")] == 1
         assert not [a for a in kongs_of(hand, 1) if a.tile == T("7z")]
         for _ in range(3):
-            throw_drawn(hand)
+            discard_drawn(hand)
 
 
 def test_s2_3_a_concealed_kong_cannot_be_robbed() -> None:
@@ -421,7 +403,7 @@ def test_s2_3_a_concealed_kong_cannot_be_robbed() -> None:
         seat 1: 333s147p258p69s6z7z
         draws: 3s
         tail: 8p""")
-    throw(hand, "9s")  # seat 0 now waits on 3s
+    discard(hand, "9s")  # seat 0 now waits on 3s
     pass_all(hand)
     assert hand.drawn == T("3s")
     hand.apply(1, CONCEALED_KONGS[T("3s")])
@@ -471,11 +453,11 @@ DOUBLE = """dealer: 1
 
 def test_s2_4_both_others_win_on_one_discard_each_settled_alone() -> None:
     hand = kw(DOUBLE)
-    throw(hand, "9p")
+    discard(hand, "9p")
     pass_all(hand)
-    throw_drawn(hand)  # seat 2: 8s
+    discard_drawn(hand)  # seat 2: 8s
     assert (hand.turn, hand.drawn) == (0, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert hand.to_act() == {1, 2}
     hand.apply(1, WIN_ACTION)
     hand.apply(2, WIN_ACTION)
@@ -486,10 +468,10 @@ def test_s2_4_both_others_win_on_one_discard_each_settled_alone() -> None:
 
 def test_s8_two_winners_on_one_discard_the_discarder_deals_next() -> None:
     hand = kw(DOUBLE)
-    throw(hand, "9p")
+    discard(hand, "9p")
     pass_all(hand)
-    throw_drawn(hand)
-    throw(hand, "3s")
+    discard_drawn(hand)
+    discard(hand, "3s")
     hand.apply(1, WIN_ACTION)
     hand.apply(2, WIN_ACTION)
     assert hand.result is not None and hand.result.next_dealer == 0
@@ -499,8 +481,8 @@ def test_s7_1_double_win_with_one_declared_winner_bao_hu_for_that_winner_only() 
     hand = kw(DOUBLE)
     declare(hand, "9p")  # seat 1 declares, waiting on 3s
     pass_all(hand)
-    throw_drawn(hand)
-    throw(hand, "3s")
+    discard_drawn(hand)
+    discard(hand, "3s")
     hand.apply(1, WIN_ACTION)
     hand.apply(2, WIN_ACTION)
     # seat 1: liang_dao V=2, paid twice (包胡) = 4; seat 2: xiao_hu V=1
@@ -520,7 +502,7 @@ ROB = f"""dealer: 0
 
 def _rob_position() -> Hand:
     hand = kw(ROB)
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("3s"))
     hand.apply(1, ADDED_KONGS[T("3s")])
@@ -561,7 +543,7 @@ def test_s2_5_if_nobody_robs_the_kong_stands_and_pays() -> None:
 def test_s2_6_passing_a_robbing_win_locks_discard_wins_too() -> None:
     hand = _rob_position()
     pass_all(hand)
-    throw(hand, "6s")  # seat 2 waits on 3s/6s, but passed the robbing win and has not drawn
+    discard(hand, "6s")  # seat 2 waits on 3s/6s, but passed the robbing win and has not drawn
     assert hand.phase == "turn" and hand.turn == 2
     assert not any(e.kind == "win" for e in hand.events)
 
@@ -575,15 +557,15 @@ def test_s2_6_a_passed_discard_win_locks_until_the_next_draw() -> None:
         seat 1: 147p258p69s6z5z1s8s9p
         seat 2: 12s456s789s234p77z
         draws: 3s 8p 3s""")
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(2, PASS_ACTION)
     assert (hand.turn, hand.drawn) == (1, T("3s"))
-    throw(hand, "3s")  # seat 2 may not win on another player's discard either
+    discard(hand, "3s")  # seat 2 may not win on another player's discard either
     assert hand.phase == "turn" and (hand.turn, hand.drawn) == (2, T("8p"))
-    throw_drawn(hand)  # seat 2 drew: the lock is over
+    discard_drawn(hand)  # seat 2 drew: the lock is over
     assert (hand.turn, hand.drawn) == (0, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(2, WIN_ACTION)
     assert win_payments(hand) == [-1, 0, 1]
@@ -595,17 +577,17 @@ def test_s2_6_a_pung_does_not_end_the_lock() -> None:
         seat 1: 147p258p1s4s6z2s3s5s8s
         seat 2: 55z77z123p456p789p
         draws: 7z 4p""")
-    throw(hand, "5z")
+    discard(hand, "5z")
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(2, PASS_ACTION)
     assert (hand.turn, hand.drawn) == (1, T("7z"))
-    throw(hand, "7z")  # 7z would win too: locked, only the pung is offered
+    discard(hand, "7z")  # 7z would win too: locked, only the pung is offered
     assert hand.legal_actions(2) == [PUNGS[T("7z")], PASS_ACTION]
     hand.apply(2, PUNGS[T("7z")])
-    throw(hand, "1p")  # now waits on 1p/4p
+    discard(hand, "1p")  # now waits on 1p/4p
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (0, T("4p"))
-    throw(hand, "4p")
+    discard(hand, "4p")
     assert hand.phase == "turn" and hand.turn == 1  # no win for seat 2: still locked
 
 
@@ -615,13 +597,13 @@ def test_s2_6_declining_a_self_drawn_win_starts_no_lock() -> None:
         seat 1: 12s456s789s234p77z
         seat 2: 147p258p69s6z5z1s8s9p
         draws: 3s 3s""")
-    throw(hand, "6z")
+    discard(hand, "6z")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("3s")) and WIN_ACTION in hand.legal_actions(1)
-    throw(hand, "3s")  # declines the self-drawn win
+    discard(hand, "3s")  # declines the self-drawn win
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (2, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(1)
 
 
@@ -633,15 +615,15 @@ def test_s2_6_the_lock_applies_to_a_declared_player() -> None:
         draws: 3s 3s 8s 3s""")
     declare(hand, "9s")
     pass_all(hand)
-    throw(hand, "3s")  # seat 1's draw
+    discard(hand, "3s")  # seat 1's draw
     assert WIN_ACTION in hand.legal_actions(0)
     hand.apply(0, PASS_ACTION)
     assert (hand.turn, hand.drawn) == (2, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert hand.phase == "turn" and (hand.turn, hand.drawn) == (0, T("8s"))
-    throw_drawn(hand)  # seat 0 drew: the lock is over
+    discard_drawn(hand)  # seat 0 drew: the lock is over
     assert (hand.turn, hand.drawn) == (1, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(0)
 
 
@@ -682,11 +664,11 @@ def test_s2_7_the_last_discard_may_be_won_with_no_bonus() -> None:
         seat 0: 123p456p789p123s5z9s
         seat 2: 147p258p369s147s6z
         tail: 5z""")
-    throw(hand, "9s")  # seat 0 waits on 5z
+    discard(hand, "9s")  # seat 0 waits on 5z
     pass_all(hand)
     play_to_last_draw(hand)
     assert hand.turn == 2 and hand.drawn == T("5z")
-    throw(hand, "5z")
+    discard(hand, "5z")
     assert WIN_ACTION in hand.legal_actions(0)
     hand.apply(0, WIN_ACTION)
     assert patterns(hand) == ["xiao_hu"] and value(hand) == 1  # D11: no 海底炮
@@ -697,11 +679,11 @@ def test_s2_7_the_last_discard_may_not_be_punged_or_konged() -> None:
     hand = kw("""dealer: 0
         seat 0: 555z147p258p369s1s9s
         tail: 5z""")
-    throw(hand, "1s")
+    discard(hand, "1s")
     pass_all(hand)
     play_to_last_draw(hand)
     assert hand.turn == 2 and hand.drawn == T("5z")
-    throw(hand, "5z")  # seat 0 holds 555z
+    discard(hand, "5z")  # seat 0 holds 555z
     assert hand.is_over and hand.result is not None and hand.result.exhaustive
     assert hand.melds[0] == []
 
@@ -745,7 +727,7 @@ def test_s3_1_a_declaration_may_follow_a_pung() -> None:
     hand = kw(f"""dealer: 0
         seat 0: {S0}
         seat 1: 99s12s123p456p55z7z""")
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand, except_seats=(1,))
     hand.apply(1, PUNGS[T("9s")])
     assert DECLARES[T("7z")] in hand.legal_actions(1)  # then waits on 3s
@@ -760,8 +742,8 @@ def test_s3_2_a_declared_player_throws_the_tile_just_drawn() -> None:
     hand = kw(f"dealer: 0\nseat 0: {S0}\ndraws: 1p 2p 7z")
     declare(hand, "9s")
     pass_all(hand)
-    throw_drawn(hand)
-    throw_drawn(hand)
+    discard_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (0, T("7z"))
     assert hand.legal_actions(0) == [DISCARDS[T("7z")]]
 
@@ -776,12 +758,12 @@ DECLARED_PUNG = """dealer: 0
 
 def test_s3_2_an_added_kong_is_always_allowed_after_declaring_money_not_doubled() -> None:
     hand = kw(DECLARED_PUNG)
-    throw(hand, "1p")
+    discard(hand, "1p")
     pass_all(hand)
     declare(hand, "6z")
     pass_all(hand)
-    throw_drawn(hand)  # seat 2
-    throw_drawn(hand)  # seat 0
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
     assert (hand.turn, hand.drawn) == (1, T("3s"))
     assert ADDED_KONGS[T("3s")] in hand.legal_actions(1)
     hand.apply(1, ADDED_KONGS[T("3s")])
@@ -802,8 +784,8 @@ def test_s3_2_d23_seed_example_23334567_may_not_kong_3_after_declaring() -> None
     hand = kw(SEED_EXAMPLE)
     declare(hand, "7z")
     pass_all(hand)
-    throw_drawn(hand)
-    throw_drawn(hand)
+    discard_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (0, T("3p")) and hand.counts[0][T("3p")] == 4
     assert kongs_of(hand, 0) == []
     assert hand.legal_actions(0) == [WIN_ACTION, DISCARDS[T("3p")]]
@@ -813,7 +795,7 @@ def test_s3_2_d23_a_declared_player_may_not_expose_kong_a_set_that_changes_the_w
     hand = kw(SEED_EXAMPLE, draws="3p")
     declare(hand, "7z")
     pass_all(hand)
-    throw(hand, "3p")  # seat 1's draw: seat 0 holds 333p
+    discard(hand, "3p")  # seat 1's draw: seat 0 holds 333p
     assert hand.legal_actions(0) == [WIN_ACTION, PASS_ACTION]
 
 
@@ -829,8 +811,8 @@ def test_s3_2_a_declared_player_may_conceal_kong_an_independent_set_money_not_do
     hand = kw(INDEPENDENT, tail="8s")
     declare(hand, "7z")
     pass_all(hand)
-    throw_drawn(hand)  # seat 1
-    throw_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 1
+    discard_drawn(hand)  # seat 2
     assert (hand.turn, hand.drawn) == (0, T("9s"))
     assert CONCEALED_KONGS[T("9s")] in hand.legal_actions(0)
     hand.apply(0, CONCEALED_KONGS[T("9s")])
@@ -844,7 +826,7 @@ def test_s3_2_a_declared_player_may_expose_kong_an_independent_set_but_not_pung(
     declare(hand, "7z")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("9s"))
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert EXPOSED_KONGS[T("9s")] in hand.legal_actions(0)
     assert PUNGS[T("9s")] not in hand.legal_actions(0)
     hand.apply(0, EXPOSED_KONGS[T("9s")])
@@ -865,8 +847,8 @@ def test_s3_3_a_declared_self_drawn_win_has_liang_dao_and_both_pay() -> None:
     hand = kw(SEAT0_DECLARED.format(d1="8p"), draws="8p 8s 3s")
     declare(hand, "9s")
     pass_all(hand)
-    throw_drawn(hand)  # seat 1
-    throw_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 1
+    discard_drawn(hand)  # seat 2
     assert (hand.turn, hand.drawn) == (0, T("3s"))
     hand.apply(0, WIN_ACTION)
     assert patterns(hand) == ["liang_dao"] and value(hand) == 2
@@ -878,7 +860,7 @@ def test_s3_3_bao_hu_an_undeclared_discarder_pays_two_shares_the_third_nothing()
     declare(hand, "9s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("8p"))
-    throw(hand, "3s")  # seat 1 chooses to feed the declared hand (D22: allowed)
+    discard(hand, "3s")  # seat 1 chooses to feed the declared hand (D22: allowed)
     hand.apply(0, WIN_ACTION)
     assert patterns(hand) == ["liang_dao"] and value(hand) == 2
     assert win_payments(hand) == [4, -4, 0]
@@ -910,11 +892,11 @@ def test_s3_3_d9_dui_liang_bu_bao_an_already_declared_discarder_pays_one_share()
     pass_all(hand)
     declare(hand, "9p")  # seat 1
     pass_all(hand)
-    throw_drawn(hand)  # seat 2: 8s
-    throw_drawn(hand)  # seat 0 (frozen): 3p
+    discard_drawn(hand)  # seat 2: 8s
+    discard_drawn(hand)  # seat 0 (frozen): 3p
     assert (hand.turn, hand.drawn) == (1, T("3s"))
     assert hand.legal_actions(1) == [DISCARDS[T("3s")]]  # no choice of tile
-    throw(hand, "3s")
+    discard(hand, "3s")
     hand.apply(0, WIN_ACTION)
     assert value(hand) == 2
     assert win_payments(hand) == [2, -2, 0]
@@ -941,8 +923,8 @@ def test_s3_3_dui_liang_bu_bao_applies_to_robbing_a_declared_konger() -> None:
     pass_all(hand)
     declare(hand, "6z")  # seat 1, tanki 5z
     pass_all(hand)
-    throw_drawn(hand)  # seat 2
-    throw_drawn(hand)  # seat 0
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
     assert (hand.turn, hand.drawn) == (1, T("3s"))
     hand.apply(1, ADDED_KONGS[T("3s")])
     assert hand.phase == "rob" and WIN_ACTION in hand.legal_actions(0)
@@ -964,7 +946,7 @@ def test_s7_1_example_declared_ka_wu_xing_on_a_discard_discarder_pays_8() -> Non
     hand = kw(KA_WU_XING)
     declare(hand, "7z")
     pass_all(hand)
-    throw(hand, "5p")  # seat 1's draw
+    discard(hand, "5p")  # seat 1's draw
     hand.apply(0, WIN_ACTION)
     pass_all(hand)
     assert patterns(hand) == ["ka_wu_xing", "liang_dao"] and value(hand) == 4
@@ -975,8 +957,8 @@ def test_s7_1_example_declared_ka_wu_xing_self_drawn_each_other_pays_4() -> None
     hand = kw(KA_WU_XING, draws="1s 1p 5p")
     declare(hand, "7z")
     pass_all(hand)
-    throw_drawn(hand)
-    throw_drawn(hand)
+    discard_drawn(hand)
+    discard_drawn(hand)
     assert (hand.turn, hand.drawn) == (0, T("5p"))
     hand.apply(0, WIN_ACTION)
     assert value(hand) == 4
@@ -993,7 +975,7 @@ DECLARED_LOSER = """dealer: 0
 
 def test_s3_3_d10_a_declared_player_pays_a_self_drawn_win_like_anyone() -> None:
     hand = kw(DECLARED_LOSER.format(d2="6s"))
-    throw(hand, "1s")
+    discard(hand, "1s")
     pass_all(hand)
     declare(hand, "9p")
     pass_all(hand)
@@ -1005,14 +987,14 @@ def test_s3_3_d10_a_declared_player_pays_a_self_drawn_win_like_anyone() -> None:
 
 def test_s3_3_d10_a_declared_discarder_pays_an_undeclared_winner_one_share() -> None:
     hand = kw(DECLARED_LOSER.format(d2="4s"))
-    throw(hand, "1s")
+    discard(hand, "1s")
     pass_all(hand)
     declare(hand, "9p")
     pass_all(hand)
-    throw_drawn(hand)  # seat 2: 4s
-    throw_drawn(hand)  # seat 0: 1p
+    discard_drawn(hand)  # seat 2: 4s
+    discard_drawn(hand)  # seat 0: 1p
     assert (hand.turn, hand.drawn) == (1, T("6s"))
-    throw(hand, "6s")
+    discard(hand, "6s")
     hand.apply(2, WIN_ACTION)
     assert value(hand) == 1
     assert win_payments(hand) == [0, -1, 1]
@@ -1029,7 +1011,7 @@ SEAT0_JUNK = "147s258s66z7z4p2p3p9s5z"
 def test_s4_1_any_pair_may_be_the_pair_and_s4_4_a_plain_discard_win_is_allowed(
         wait: str) -> None:
     hand = kw(f"dealer: 0\nseat 0: {SEAT0_JUNK}\nseat 1: 123p456p789p123s{wait}")
-    throw(hand, wait)
+    discard(hand, wait)
     assert WIN_ACTION in hand.legal_actions(1)
     hand.apply(1, WIN_ACTION)
     pass_all(hand)
@@ -1039,7 +1021,7 @@ def test_s4_1_any_pair_may_be_the_pair_and_s4_4_a_plain_discard_win_is_allowed(
 
 def test_s4_1_seven_pairs_win_qi_dui() -> None:
     hand = kw(f"dealer: 0\nseat 0: {SEAT0_JUNK}\nseat 1: 1p1p3p3p5s5s7s7s9p9p5z5z6z")
-    throw(hand, "6z")
+    discard(hand, "6z")
     hand.apply(1, WIN_ACTION)
     pass_all(hand)
     assert patterns(hand) == ["qi_dui"] and value(hand) == 4
@@ -1048,7 +1030,7 @@ def test_s4_1_seven_pairs_win_qi_dui() -> None:
 
 def test_s4_1_four_identical_tiles_count_as_two_pairs_long_qi_dui() -> None:
     hand = kw(f"dealer: 0\nseat 0: {SEAT0_JUNK}\nseat 1: 1111p3p3p5s5s7s7s9p9p6z")
-    throw(hand, "6z")
+    discard(hand, "6z")
     assert WIN_ACTION in hand.legal_actions(1)
     hand.apply(1, WIN_ACTION)
     pass_all(hand)
@@ -1065,7 +1047,7 @@ ONE_FAN = f"""dealer: 0
 
 def test_s4_4_one_fan_option_forbids_a_plain_win_on_a_discard() -> None:
     hand = kw(ONE_FAN, draws="4s")
-    throw(hand, "9s")
+    discard(hand, "9s")
     if hand.phase == "claim":
         assert WIN_ACTION not in hand.legal_actions(1)
         pass_all(hand)
@@ -1074,7 +1056,7 @@ def test_s4_4_one_fan_option_forbids_a_plain_win_on_a_discard() -> None:
 
 def test_s4_4_one_fan_option_still_allows_a_plain_self_drawn_win() -> None:
     hand = kw(ONE_FAN)
-    throw(hand, "5z")
+    discard(hand, "5z")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (1, T("9s"))
     assert WIN_ACTION in hand.legal_actions(1)
@@ -1086,7 +1068,7 @@ def test_s4_4_one_fan_option_still_allows_a_declared_discard_win() -> None:
     hand = kw(SEAT0_DECLARED.format(d1="8p") + "\nflags: no_one_fan_discard")
     declare(hand, "9s")
     pass_all(hand)
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(0)
     hand.apply(0, WIN_ACTION)
     assert win_payments(hand) == [4, -4, 0]
@@ -1100,7 +1082,7 @@ def test_s5_d18_gang_shang_kai_hua_after_an_exposed_kong_is_paid_by_both() -> No
         seat 0: 7z123s456s789s66z1s9s
         seat 1: 777z123p456p789p5z
         tail: 5z""")
-    throw(hand, "7z")
+    discard(hand, "7z")
     pass_all(hand, except_seats=(1,))
     hand.apply(1, EXPOSED_KONGS[T("7z")])
     assert hand.drawn == T("5z") and WIN_ACTION in hand.legal_actions(1)
@@ -1119,7 +1101,7 @@ def test_s5_gang_shang_pao_on_the_discard_right_after_a_kong() -> None:
         tail: 3s""")
     hand.apply(0, CONCEALED_KONGS[T("7z")])
     assert hand.drawn == T("3s")
-    throw(hand, "3s")
+    discard(hand, "3s")
     hand.apply(1, WIN_ACTION)
     pass_all(hand)
     assert patterns(hand) == ["gang_shang_pao"] and value(hand) == 2
@@ -1140,7 +1122,7 @@ def test_s7_2_worked_example_kong_on_kong_chain_doubles_and_every_kong_pays() ->
     hand.apply(0, CONCEALED_KONGS[T("6z")])  # 1st of the chain: 2 from each
     assert hand.scores == [4, -2, -2]
     assert hand.drawn == T("1s")
-    throw(hand, "7p")
+    discard(hand, "7p")
     hand.apply(1, EXPOSED_KONGS[T("7p")])  # 2nd, on the konger's discard: x2
     assert hand.scores == [0, 2, -2]
     assert hand.drawn == T("3s")
@@ -1149,7 +1131,7 @@ def test_s7_2_worked_example_kong_on_kong_chain_doubles_and_every_kong_pays() ->
     assert hand.drawn == T("9s")
     assert kong_money(hand) == [[4, -2, -2], [-4, 4, 0], [-4, 8, -4]]
     assert hand.scores == [-4, 10, -6]
-    throw(hand, "9s")  # nobody kongs it: the chain ends
+    discard(hand, "9s")  # nobody kongs it: the chain ends
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (2, T("8s"))
     hand.apply(2, CONCEALED_KONGS[T("8s")])  # a new chain: normal money
@@ -1178,14 +1160,14 @@ EXHAUST = """dealer: 0
 
 def _exhaust(declarers: set[int]) -> Hand:
     hand = kw(EXHAUST)
-    throw(hand, "2p")
+    discard(hand, "2p")
     pass_all(hand)
     for seat, tile in ((1, "9p"), (2, "9p"), (0, "3p")):
         assert hand.turn == seat
         if seat in declarers:
             declare(hand, tile)
         else:
-            throw(hand, tile)
+            discard(hand, tile)
         pass_all(hand)
     play_out(hand)
     assert hand.result is not None and hand.result.exhaustive
@@ -1218,7 +1200,7 @@ def test_s8_next_dealer_after_an_exhaustive_draw(declarers: set[int], dealer: in
 
 def test_s8_a_single_winner_deals_next() -> None:
     hand = kw(WIN_OR_PUNG)
-    throw(hand, "3s")
+    discard(hand, "3s")
     hand.apply(1, PASS_ACTION)
     hand.apply(2, WIN_ACTION)
     assert hand.result is not None and hand.result.next_dealer == 2
@@ -1255,11 +1237,11 @@ def test_s1_first_dealer_by_lot_and_scores_carry_over_from_hand_to_hand() -> Non
 
 def test_s2_3_non_dealer_dealt_quad_only_on_the_first_turn_with_a_draw() -> None:
     hand = kw("dealer: 0\nseat 1: 1111p55z147s258s6z")
-    throw_drawn(hand)  # the dealer's 14th
+    discard_drawn(hand)  # the dealer's 14th
     assert hand.turn == 1 and CONCEALED_KONGS[T("1p")] in hand.legal_actions(1)
-    throw_drawn(hand)  # not konged
-    throw_drawn(hand)
-    throw_drawn(hand)
+    discard_drawn(hand)  # not konged
+    discard_drawn(hand)
+    discard_drawn(hand)
     assert hand.turn == 1 and hand.counts[1][T("1p")] == 4
     assert CONCEALED_KONGS[T("1p")] not in hand.legal_actions(1)
 
@@ -1271,7 +1253,7 @@ def test_s2_3_exposed_kong_with_one_tile_left_its_replacement_is_the_last_tile()
     while not (hand.phase == "turn" and hand.turn == 1 and hand.wall_left() == 1):
         step(hand)
     assert hand.drawn == T("9p")
-    throw(hand, "9p")
+    discard(hand, "9p")
     assert EXPOSED_KONGS[T("9p")] in hand.legal_actions(2)
     pass_all(hand, except_seats=(2,))
     hand.apply(2, EXPOSED_KONGS[T("9p")])
@@ -1290,16 +1272,16 @@ def test_s2_6_a_replacement_draw_ends_the_lock() -> None:
         seat 2: 12s777z123p456p55z
         draws: 7z 3s
         tail: 4s""")
-    throw(hand, "3s")
+    discard(hand, "3s")
     hand.apply(2, PASS_ACTION)
-    throw(hand, "7z")  # seat 1's draw
+    discard(hand, "7z")  # seat 1's draw
     assert WIN_ACTION not in hand.legal_actions(2)
     hand.apply(2, EXPOSED_KONGS[T("7z")])
     assert hand.drawn == T("4s")  # a replacement draw: the lock is over
-    throw(hand, "4s")
+    discard(hand, "4s")
     pass_all(hand)
     assert (hand.turn, hand.drawn) == (0, T("3s"))
-    throw(hand, "3s")
+    discard(hand, "3s")
     assert WIN_ACTION in hand.legal_actions(2)
 
 
@@ -1309,7 +1291,7 @@ def test_s2_6_d13_a_locked_player_may_not_rob_a_kong() -> None:
         seat 1: 147p258p69s7z1s | pung 3s from 2
         seat 2: 45s789s123p456p66z
         draws: 3s""")
-    throw(hand, "6s")
+    discard(hand, "6s")
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(2, PASS_ACTION)
     assert (hand.turn, hand.drawn) == (1, T("3s"))
@@ -1320,7 +1302,7 @@ def test_s2_6_d13_a_locked_player_may_not_rob_a_kong() -> None:
 
 def test_s4_4_one_fan_option_still_allows_a_robbing_win() -> None:
     hand = kw(ROB + "\nflags: no_one_fan_discard")
-    throw(hand, "9s")
+    discard(hand, "9s")
     pass_all(hand)
     hand.apply(1, ADDED_KONGS[T("3s")])
     assert hand.phase == "rob" and WIN_ACTION in hand.legal_actions(0)
@@ -1350,7 +1332,7 @@ def test_s2_7_a_last_tile_drawn_as_a_replacement_must_be_thrown_too() -> None:
     hand.apply(1, CONCEALED_KONGS[T("9p")])
     assert hand.drawn == T("6z") and hand.wall_left() == 0
     assert hand.legal_actions(1) == [DISCARDS[T("6z")]]  # no other tile, no declaring
-    throw(hand, "6z")
+    discard(hand, "6z")
     pass_all(hand)
     assert hand.result is not None and hand.result.exhaustive
     assert hand.result.payments == [-2, 4, -2]  # 荒庄不荒杠
@@ -1378,9 +1360,9 @@ def test_s7_2_chain_b_an_exposed_kong_on_each_konger_discard_goes_on_doubling() 
         seat 2: 999s2p2s5s6s7s77z3p4p8p
         tail: 1s 3s 3s""")
     hand.apply(0, CONCEALED_KONGS[T("6z")])
-    throw(hand, "7p")
+    discard(hand, "7p")
     hand.apply(1, EXPOSED_KONGS[T("7p")])
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert EXPOSED_KONGS[T("9s")] in hand.legal_actions(2)
     hand.apply(2, EXPOSED_KONGS[T("9s")])
     assert kong_money(hand) == [[4, -2, -2], [-4, 4, 0], [0, -8, 8]]  # x1, x2, x4

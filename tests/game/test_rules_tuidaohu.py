@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine_helpers import discard, never_win, pass_all, quiet, run_to_last_draw
+
 from majiang.game import Hand, Match
 from majiang.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
-    DISCARDS,
     EXPOSED_KONGS,
     PASS_ACTION,
     PUNGS,
@@ -28,49 +29,6 @@ T = parse_tile
 
 
 # ------------------------------------------------------------------------------------ helpers
-
-
-def throw(hand: Hand, tile: str) -> None:
-    """The seat on turn discards `tile`."""
-    hand.apply(hand.turn, DISCARDS[T(tile)])
-
-
-def pass_claims(hand: Hand, but: Sequence[int] = ()) -> None:
-    """Every seat with a pending claim, other than `but`, passes."""
-    for seat in sorted(hand.to_act()):
-        if seat not in but and hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
-
-
-def quiet(hand: Hand, tile: str | None = None) -> None:
-    """The seat on turn throws `tile` (default: the tile it drew) and nobody may claim it."""
-    assert hand.phase == "turn"
-    if tile is None:
-        assert hand.drawn is not None
-        hand.apply(hand.turn, DISCARDS[hand.drawn])
-    else:
-        throw(hand, tile)
-    assert hand.phase in ("turn", "over"), f"unexpected claims: {hand.pending}"
-
-
-def never_win(hand: Hand) -> None:
-    """One step of a player who never wins or kongs: pass claims, throw the drawn tile."""
-    seat = min(hand.to_act())
-    legal = hand.legal_actions(seat)
-    if PASS_ACTION in legal:
-        hand.apply(seat, PASS_ACTION)
-        return
-    tile = hand.drawn if hand.drawn is not None else next(
-        a.tile for a in legal if a.type == "discard")
-    assert tile is not None
-    hand.apply(seat, DISCARDS[tile])
-
-
-def run_to_last_draw(hand: Hand) -> None:
-    """Nobody claims, wins or kongs until the wall's last tile has been drawn."""
-    while not (hand.phase == "turn" and hand.wall_left() == 0):
-        assert not hand.is_over
-        never_win(hand)
 
 
 def kinds(actions: Sequence[Action]) -> set[str]:
@@ -128,7 +86,7 @@ def test_s2_pung_then_discard_at_once_no_kong_and_seats_between_skipped() -> Non
         seat 3: 3m5m7m2p4p6p3s5s7s7z3z4z8p
         draws: 8s
     """)
-    throw(hand, "9s")  # the dealer's 9s; seat 2 holds only one: nobody claims
+    discard(hand, "9s")  # the dealer's 9s; seat 2 holds only one: nobody claims
     assert hand.turn == 1
     hand = scenario(f"""
         rules: tuidaohu
@@ -139,7 +97,7 @@ def test_s2_pung_then_discard_at_once_no_kong_and_seats_between_skipped() -> Non
         seat 3: 3m5m7m2p4p6p3s5s7s7z3z4z8p
         draws: 8s
     """)
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert hand.to_act() == {2} and PUNGS[T("9s")] in hand.legal_actions(2)
     hand.apply(2, PUNGS[T("9s")])
     assert hand.turn == 2 and hand.drawn is None  # no draw after a pung
@@ -159,7 +117,7 @@ def test_s2_no_chow_sequences_are_never_claimed() -> None:
         seat 3: 3m5m7m2p4p6p3s5s7s7z3z4z8p
         draws: 1z
     """)
-    throw(hand, "4m")  # seat 1 holds 23m and 56m: a chow would be possible, but there is none
+    discard(hand, "4m")  # seat 1 holds 23m and 56m: a chow would be possible, but there is none
     assert hand.phase == "turn" and hand.turn == 1 and hand.drawn == T("1z")
     assert not any(a.type == "chow" for a in hand.legal_actions(1))
 
@@ -172,9 +130,9 @@ def test_s2_exposed_kong_draws_from_the_tail_and_continues_at_step_2() -> None:
         seat 2: 999s1111z123m456p
         tail: 3z 7p
     """)
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert hand.legal_actions(2)[:2] == [EXPOSED_KONGS[T("9s")], PUNGS[T("9s")]]
-    pass_claims(hand, but=[2])
+    pass_all(hand, except_seats=[2])
     hand.apply(2, EXPOSED_KONGS[T("9s")])
     assert hand.scores == [-1, 0, 1, 0]  # 7.3: the discarder pays 1
     assert hand.turn == 2 and hand.drawn == T("3z")  # replacement from the tail
@@ -198,7 +156,7 @@ def test_s2_added_kong_with_a_tile_held_since_earlier() -> None:
     assert hand.turn == 1 and hand.drawn == T("4z")  # the drawn tile is not the 7p
     assert ADDED_KONGS[T("7p")] in hand.legal_actions(1)
     hand.apply(1, ADDED_KONGS[T("7p")])
-    pass_claims(hand)
+    pass_all(hand)
     assert hand.melds[1][0].kind == "added_kong"
     assert hand.scores == [-1, 3, -1, -1]  # 7.3: added kong, 1 from each of the other three
     assert hand.drawn == T("6z")
@@ -212,7 +170,7 @@ def test_s2_win_beats_a_kong_call_and_the_kong_pays_nothing() -> None:
         seat 2: 78s123m456p789p55z
         seat 3: 999s2m3m4m5p6p7p3z4z1z2s
     """)
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert EXPOSED_KONGS[T("9s")] in hand.legal_actions(3)
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(3, EXPOSED_KONGS[T("9s")])
@@ -230,7 +188,7 @@ def test_s2_a_claim_may_be_declined_then_the_next_seat_draws() -> None:
         seat 3: 99s2m3m4m5p6p7p3z4z2s2p1z
         draws: 6z
     """)
-    throw(hand, "9s")
+    discard(hand, "9s")
     assert hand.to_act() == {3}
     hand.apply(3, PASS_ACTION)
     assert hand.turn == 1 and hand.drawn == T("6z")
@@ -246,7 +204,7 @@ def test_s2_several_winners_on_one_discard_all_win_x4_and_x1_cost_5() -> None:
         seat 1: 123m567m999m11m23m
         seat 2: {WAIT_14M}
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     assert hand.to_act() == {1, 2}
     hand.apply(2, WIN_ACTION)
     hand.apply(1, WIN_ACTION)
@@ -266,7 +224,7 @@ def test_s2_one_of_two_possible_winners_declines_only_the_other_wins() -> None:
         seat 1: 123m567m999m11m23m
         seat 2: {WAIT_14M}
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     hand.apply(1, PASS_ACTION)
     hand.apply(2, WIN_ACTION)
     assert hand.result is not None and hand.result.winners == [2]
@@ -298,7 +256,7 @@ ROB_3 = "123s456s789s68p11z"  # waits 7p, 屁胡
 def test_s2_robbing_an_added_kong_konger_pays_v_no_kong_money() -> None:
     hand = _added_kong_of_7p((ROB_2, None))
     assert hand.phase == "rob" and hand.legal_actions(2) == [WIN_ACTION, PASS_ACTION]
-    pass_claims(hand, but=[2])
+    pass_all(hand, except_seats=[2])
     hand.apply(2, WIN_ACTION)
     result = hand.result
     assert result is not None and result.win_type == "robbing_kong" and result.discarder == 1
@@ -326,7 +284,7 @@ def test_s2_declining_a_rob_locks_like_a_passed_discard() -> None:
     hand.apply(2, PASS_ACTION)
     assert hand.scores == [-1, 3, -1, -1]  # the kong stands and pays
     assert hand.drawn == T("4p")
-    throw(hand, "4p")  # seat 2 waits on 4p but passed the rob and has not drawn since
+    discard(hand, "4p")  # seat 2 waits on 4p but passed the rob and has not drawn since
     assert WIN_ACTION not in hand.legal_actions(2)
 
 
@@ -354,8 +312,8 @@ def test_s2_win_on_a_kong_replacement_is_an_ordinary_self_drawn_win() -> None:
         seat 2: 999s123m456p78p55z
         tail: 9p
     """)
-    throw(hand, "9s")
-    pass_claims(hand, but=[2])
+    discard(hand, "9s")
+    pass_all(hand, except_seats=[2])
     hand.apply(2, EXPOSED_KONGS[T("9s")])
     assert WIN_ACTION in hand.legal_actions(2)
     hand.apply(2, WIN_ACTION)
@@ -375,9 +333,9 @@ def test_s2_win_on_the_discard_after_a_kong_is_an_ordinary_discard_win() -> None
         seat 3: 23m123p456p789p55z
         tail: 1m
     """)
-    throw(hand, "9s")
+    discard(hand, "9s")
     hand.apply(2, EXPOSED_KONGS[T("9s")])
-    throw(hand, "1m")
+    discard(hand, "1m")
     hand.apply(3, WIN_ACTION)
     result = hand.result
     assert result is not None and result.win_type == "discard" and result.discarder == 2
@@ -417,7 +375,7 @@ def test_s2_last_tile_no_kong_and_its_discard_is_not_claimed_by_pung_or_kong() -
     run_to_last_draw(hand)
     assert hand.turn == 3 and hand.drawn == T("5z")
     assert not any(a.type == "kong" for a in hand.legal_actions(3))  # holds 1111z
-    throw(hand, "5z")  # seat 1 holds 555z: no kong, no pung on the last discard
+    discard(hand, "5z")  # seat 1 holds 555z: no kong, no pung on the last discard
     result = hand.result
     assert result is not None and result.exhaustive
     assert result.win_payments == [0, 0, 0, 0]
@@ -433,7 +391,7 @@ def test_s2_last_discard_may_be_won_but_not_punged() -> None:
     """)
     run_to_last_draw(hand)
     assert hand.turn == 3 and hand.drawn == T("9p")
-    throw(hand, "9p")
+    discard(hand, "9p")
     assert hand.legal_actions(0) == [WIN_ACTION, PASS_ACTION]  # holds 99p, but no pung
     hand.apply(0, WIN_ACTION)
     assert hand.result is not None and hand.result.answers[0]["value"] == 1
@@ -453,7 +411,7 @@ def test_s3_2_example_1_passed_win_locks_every_kind_until_the_next_draw() -> Non
         seat 3: 34m123p456p789s55z
         draws: 2m 8p 2m 5m
     """)
-    throw(hand, "5m")
+    discard(hand, "5m")
     assert hand.legal_actions(3) == [WIN_ACTION, PASS_ACTION]
     hand.apply(3, PASS_ACTION)
     assert hand.turn == 1 and hand.drawn == T("2m")
@@ -463,7 +421,7 @@ def test_s3_2_example_1_passed_win_locks_every_kind_until_the_next_draw() -> Non
     assert WIN_ACTION in hand.legal_actions(3)  # the draw cleared the lock
     quiet(hand, "2m")  # rule 5: declining a self-drawn win does not lock
     assert hand.turn == 0 and hand.drawn == T("5m")
-    throw(hand, "5m")
+    discard(hand, "5m")
     assert WIN_ACTION in hand.legal_actions(3)
     hand.apply(3, WIN_ACTION)
     assert hand.result is not None and hand.result.win_payments == [-1, 0, 0, 1]
@@ -479,15 +437,15 @@ def test_s3_2_punging_instead_of_winning_locks() -> None:
         seat 3: 55z66z123p456p789s
         draws: 4p 8m 2m 4p
     """)
-    throw(hand, "5z")
+    discard(hand, "5z")
     assert hand.legal_actions(3)[:2] == [WIN_ACTION, PUNGS[T("5z")]]
     hand.apply(3, PUNGS[T("5z")])
-    throw(hand, "1p")  # seat 3 now waits on 1p / 4p, with a pung of 5z
-    pass_claims(hand)
+    discard(hand, "1p")  # seat 3 now waits on 1p / 4p, with a pung of 5z
+    pass_all(hand)
     assert hand.turn == 0 and hand.drawn == T("4p")
-    throw(hand, "4p")
+    discard(hand, "4p")
     assert WIN_ACTION not in hand.legal_actions(3)  # locked since the pung, no draw yet
-    pass_claims(hand)
+    pass_all(hand)
     quiet(hand)  # seat 1 throws 8m
     quiet(hand)  # seat 2 throws 2m
     assert hand.turn == 3 and hand.drawn == T("4p")
@@ -505,11 +463,11 @@ def test_s3_2_locked_player_may_still_pung_and_kong_and_the_replacement_clears()
         draws: 1m 1z 2s
         tail: 9m
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     hand.apply(3, PASS_ACTION)  # locked
     quiet(hand, "1m")  # seat 1: seat 3 waits on 1m, but is locked
     assert hand.turn == 2
-    throw(hand, "1z")
+    discard(hand, "1z")
     legal = hand.legal_actions(3)
     assert WIN_ACTION not in legal
     assert EXPOSED_KONGS[T("1z")] in legal and PUNGS[T("1z")] in legal  # rule 2
@@ -517,7 +475,7 @@ def test_s3_2_locked_player_may_still_pung_and_kong_and_the_replacement_clears()
     assert hand.drawn == T("9m")  # the replacement draw clears the lock (rule 3)
     quiet(hand, "9m")
     assert hand.turn == 0 and hand.drawn == T("2s")
-    throw(hand, "4m")  # the dealer's own tile: seat 3 may win on it before drawing again
+    discard(hand, "4m")  # the dealer's own tile: seat 3 may win on it before drawing again
     assert WIN_ACTION in hand.legal_actions(3)
     hand.apply(3, WIN_ACTION)
     assert hand.result is not None
@@ -534,16 +492,16 @@ def test_s3_2_example_2_split_pair_after_a_pung_clears_the_lock() -> None:
         seat 2: 1m9m1p9p1s9s4z6z7z8m6s3m5s
         draws: 8p
     """)
-    throw(hand, "5m")
+    discard(hand, "5m")
     assert hand.legal_actions(1)[:2] == [WIN_ACTION, PUNGS[T("5m")]]
-    pass_claims(hand, but=[1])
+    pass_all(hand, except_seats=[1])
     hand.apply(1, PUNGS[T("5m")])  # locked
-    throw(hand, "8p")  # one 8p left in hand, of the kind just thrown: the lock clears
-    pass_claims(hand)
+    discard(hand, "8p")  # one 8p left in hand, of the kind just thrown: the lock clears
+    pass_all(hand)
     assert hand.turn == 2 and hand.drawn == T("8p")
-    throw(hand, "8p")
+    discard(hand, "8p")
     assert WIN_ACTION in hand.legal_actions(1)
-    pass_claims(hand, but=[1])
+    pass_all(hand, except_seats=[1])
     hand.apply(1, WIN_ACTION)
     result = hand.result
     assert result is not None and result.answers[0]["patterns"][0]["id"] == "dui_dui_hu"
@@ -559,13 +517,13 @@ def test_s3_2_split_pair_exception_needs_exactly_one_tile_left() -> None:
         seat 2: 1m9m1p9p1s9s4z6z7z8m6s3m5s
         draws: 8p
     """)
-    throw(hand, "5m")
-    pass_claims(hand, but=[1])
+    discard(hand, "5m")
+    pass_all(hand, except_seats=[1])
     hand.apply(1, PUNGS[T("5m")])  # locked
-    throw(hand, "8p")  # leaves 8p 123s: four tiles, so the lock stays
-    pass_claims(hand)
+    discard(hand, "8p")  # leaves 8p 123s: four tiles, so the lock stays
+    pass_all(hand)
     assert hand.turn == 2 and hand.drawn == T("8p")
-    throw(hand, "8p")
+    discard(hand, "8p")
     assert WIN_ACTION not in hand.legal_actions(1)
 
 
@@ -584,9 +542,9 @@ def test_s3_2_rule_5_a_player_may_win_on_a_kind_he_discarded_himself() -> None:
     quiet(hand)  # seat 2 throws 2p
     assert hand.turn == 3 and hand.drawn == T("4m")
     assert WIN_ACTION in hand.legal_actions(3)
-    throw(hand, "4m")  # declines the self-drawn win, throwing 4m
+    discard(hand, "4m")  # declines the self-drawn win, throwing 4m
     assert hand.turn == 0 and hand.drawn == T("4m")
-    throw(hand, "4m")
+    discard(hand, "4m")
     assert WIN_ACTION in hand.legal_actions(3)
 
 
@@ -601,7 +559,7 @@ def test_s4_seven_pairs_is_not_a_winning_hand() -> None:
         seat 1: 1122m3344p5566s7z
         draws: 7z
     """)
-    throw(hand, "7z")
+    discard(hand, "7z")
     assert 1 not in hand.pending  # no win on the discard
     assert hand.turn == 1 and hand.drawn == T("7z")
     assert WIN_ACTION not in hand.legal_actions(1)  # nor self-drawn
@@ -615,7 +573,7 @@ def test_s4_thirteen_orphans_is_not_a_winning_hand() -> None:
         seat 1: 19m19p19s1234567z
         draws: 9m
     """)
-    throw(hand, "1m")
+    discard(hand, "1m")
     assert 1 not in hand.pending
     assert hand.turn == 1 and hand.drawn == T("9m")
     assert WIN_ACTION not in hand.legal_actions(1)
@@ -628,7 +586,7 @@ def test_s5_the_triplet_reading_is_taken_qing_dui_dui_6() -> None:
         seat 0: 5m{JUNK14[2:]}
         seat 1: 1112223334445m
     """)
-    throw(hand, "5m")
+    discard(hand, "5m")
     hand.apply(1, WIN_ACTION)
     result = hand.result
     assert result is not None
@@ -681,7 +639,7 @@ def test_s7_2_qing_discard_win_the_liable_pays_v_the_discarder_nothing() -> None
         seat 0: 4m2p9m1p9p1s9s2z3z4z6z7z8m8p
         seat 1: 23m77m | pung 1m from 2, pung 5m from 0, pung 9m from 3
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     hand.apply(1, WIN_ACTION)
     assert hand.result is not None and hand.result.win_payments == [0, 4, 0, -4]
 
@@ -699,7 +657,7 @@ def test_s7_2_an_added_kong_counts_as_its_pung_in_that_pungs_place() -> None:
     """)
     quiet(hand, "5s")
     hand.apply(1, ADDED_KONGS[T("1m")])
-    pass_claims(hand)
+    pass_all(hand)
     assert hand.drawn == T("4m") and WIN_ACTION in hand.legal_actions(1)
     hand.apply(1, WIN_ACTION)
     result = hand.result
@@ -729,14 +687,14 @@ def test_s7_2_a_fourth_claimed_meld_changes_nothing() -> None:
         seat 1: 4m | pung 1m from 2, pung 5m from 3, pung 9m from 0, pung 7m from 2
         draws: 3z 6z 4m
     """)
-    throw(hand, "5s")
-    pass_claims(hand)
-    throw(hand, "3z")
-    pass_claims(hand)
-    throw(hand, "6z")
-    pass_claims(hand)
+    discard(hand, "5s")
+    pass_all(hand)
+    discard(hand, "3z")
+    pass_all(hand)
+    discard(hand, "6z")
+    pass_all(hand)
     assert hand.turn == 3 and hand.drawn == T("4m")
-    throw(hand, "4m")
+    discard(hand, "4m")
     hand.apply(1, WIN_ACTION)
     result = hand.result
     assert result is not None and result.answers[0]["patterns"][0]["id"] == "qing_dui_dui"
@@ -766,7 +724,7 @@ def test_s7_2_liability_is_applied_per_winner_on_one_discard() -> None:
         seat 1: 23m77m | pung 1m from 2, pung 5m from 3, pung 9m from 2
         seat 3: 23m123p456p789s55z
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     assert hand.to_act() == {1, 3}
     hand.apply(1, WIN_ACTION)
     hand.apply(3, WIN_ACTION)
@@ -802,7 +760,7 @@ def test_s7_5_a_whole_hand_kong_money_and_two_winners() -> None:
     quiet(hand, "8m")  # seat 2 throws its replacement
     quiet(hand)  # seat 3: 2z
     quiet(hand)  # seat 0: 3z
-    throw(hand, "6s")  # seat 1
+    discard(hand, "6s")  # seat 1
     assert hand.to_act() == {3}
     hand.apply(3, PUNGS[T("6s")])
     quiet(hand, "9p")  # seat 3
@@ -816,7 +774,7 @@ def test_s7_5_a_whole_hand_kong_money_and_two_winners() -> None:
     quiet(hand, "9m")  # seat 3 throws its replacement
     quiet(hand)  # seat 0: 2s
     assert hand.turn == 1
-    throw(hand, "4m")
+    discard(hand, "4m")
     assert hand.to_act() == {0, 2}
     hand.apply(0, WIN_ACTION)
     hand.apply(2, WIN_ACTION)
@@ -860,8 +818,8 @@ def test_s8_a_non_dealer_win_passes_the_deal_to_the_next_seat_not_the_winner() -
         seat 0: 4m{JUNK14[2:]}
         seat 2: {WAIT_14M}
     """)
-    throw(hand, "4m")
-    pass_claims(hand, but=[2])
+    discard(hand, "4m")
+    pass_all(hand, except_seats=[2])
     hand.apply(2, WIN_ACTION)
     assert hand.result is not None and hand.result.next_dealer == 1
 
@@ -877,7 +835,7 @@ def test_s8_the_dealer_among_several_winners_keeps_the_deal() -> None:
     """)
     quiet(hand, "9m")
     assert hand.turn == 2 and hand.drawn == T("4m")
-    throw(hand, "4m")
+    discard(hand, "4m")
     assert hand.to_act() == {1, 3}
     hand.apply(1, WIN_ACTION)
     hand.apply(3, WIN_ACTION)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_helpers import pass_all
 
 from majiang.game import Hand
 from majiang.game.actions import (
@@ -42,13 +43,6 @@ def kong(tile: str, kind: str) -> Action:
 def discard(hand: Hand, seat: int, tile: str) -> None:
     assert hand.to_act() == {seat}, (hand.to_act(), seat)
     hand.apply(seat, DISCARDS[T(tile)])
-
-
-def pass_all(hand: Hand) -> None:
-    """Every seat with a pending claim passes."""
-    for seat in sorted(hand.to_act()):
-        if hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
 
 
 def discard_and_pass(hand: Hand, seat: int, tile: str) -> None:

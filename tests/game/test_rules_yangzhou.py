@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine_helpers import discard, never_win, pass_all, quiet, run_to_last_draw
+
 from majiang.game import Hand, Match
 from majiang.game.actions import (
     ADDED_KONGS,
@@ -27,45 +29,6 @@ T = parse_tile
 
 
 # ------------------------------------------------------------------------------------ helpers
-
-
-def throw(hand: Hand, tile: str) -> None:
-    hand.apply(hand.turn, DISCARDS[T(tile)])
-
-
-def pass_claims(hand: Hand, but: Sequence[int] = ()) -> None:
-    for seat in sorted(hand.to_act()):
-        if seat not in but and hand.phase in ("claim", "rob"):
-            hand.apply(seat, PASS_ACTION)
-
-
-def quiet(hand: Hand, tile: str | None = None) -> None:
-    """The seat on turn throws `tile` (default: the tile it drew) and nobody may claim it."""
-    assert hand.phase == "turn"
-    if tile is None:
-        assert hand.drawn is not None
-        hand.apply(hand.turn, DISCARDS[hand.drawn])
-    else:
-        throw(hand, tile)
-    assert hand.phase in ("turn", "over"), f"unexpected claims: {hand.pending}"
-
-
-def never_win(hand: Hand) -> None:
-    seat = min(hand.to_act())
-    legal = hand.legal_actions(seat)
-    if PASS_ACTION in legal:
-        hand.apply(seat, PASS_ACTION)
-        return
-    tile = hand.drawn if hand.drawn is not None else next(
-        a.tile for a in legal if a.type == "discard")
-    assert tile is not None
-    hand.apply(seat, DISCARDS[tile])
-
-
-def run_to_last_draw(hand: Hand) -> None:
-    while not (hand.phase == "turn" and hand.wall_left() == 0):
-        assert not hand.is_over
-        never_win(hand)
 
 
 def chow(tiles: str) -> Action:
@@ -112,8 +75,8 @@ def _hun_long_on_5m(dealer: int, round_wind: str = "") -> Hand:
         seat 1: 123m456m789m5m | pung 2z from {dealer}
         {"round_wind: " + round_wind if round_wind else ""}
     """)
-    throw(hand, "5m")
-    pass_claims(hand, but=[1])
+    discard(hand, "5m")
+    pass_all(hand, except_seats=[1])
     hand.apply(1, WIN_ACTION)
     return hand
 
@@ -149,7 +112,7 @@ def _five_m(seat3: str = SEAT3, seat2: str = SEAT2) -> Hand:
         seat 2: {seat2}
         seat 3: {seat3}
     """)
-    throw(hand, "5m")
+    discard(hand, "5m")
     return hand
 
 
@@ -205,8 +168,8 @@ def test_s2_several_winners_each_paid_by_the_discarder() -> None:
         seat 1: 123m456m789m11m23m
         seat 2: 56m111z222z333z77z
     """)
-    throw(hand, "4m")
-    pass_claims(hand, but=[1, 2])
+    discard(hand, "4m")
+    pass_all(hand, except_seats=[1, 2])
     hand.apply(2, WIN_ACTION)
     hand.apply(1, WIN_ACTION)
     result = hand.result
@@ -292,8 +255,8 @@ def test_s2_replacement_win_is_self_drawn_with_no_other_bonus() -> None:
         seat 2: 999s123m456m789m5z
         tail: 5z
     """)
-    throw(hand, "9s")
-    pass_claims(hand, but=[2])
+    discard(hand, "9s")
+    pass_all(hand, except_seats=[2])
     hand.apply(2, EXPOSED_KONGS[T("9s")])
     assert hand.scores == [0, 0, 0, 0]  # no kong money
     hand.apply(2, WIN_ACTION)
@@ -320,7 +283,7 @@ LOCK_TABLE = """
 
 def test_s2_passing_a_legal_win_locks_every_kind_until_the_next_draw() -> None:
     hand = scenario(LOCK_TABLE.format(dealer="1m9m1p9p1s9s2z3z4z6z7z8m8p5s"))
-    throw(hand, "1m")
+    discard(hand, "1m")
     assert hand.legal_actions(3) == [WIN_ACTION, PASS_ACTION]  # 18 fan: a legal win
     hand.apply(3, PASS_ACTION)
     assert hand.turn == 1 and hand.drawn == T("4z")
@@ -334,10 +297,10 @@ def test_s2_passing_a_legal_win_locks_every_kind_until_the_next_draw() -> None:
 
 def test_s2_letting_a_hand_below_18_pass_is_not_a_passed_win() -> None:
     hand = scenario(LOCK_TABLE.format(dealer="4m9m1p9p1s9s2z3z4z6z7z8m8p5s"))
-    throw(hand, "4m")  # completes seat 3's hand for 3 fan only
+    discard(hand, "4m")  # completes seat 3's hand for 3 fan only
     assert 3 not in hand.pending
     assert hand.turn == 1 and hand.drawn == T("4z")
-    throw(hand, "1m")
+    discard(hand, "1m")
     assert WIN_ACTION in hand.legal_actions(3)  # not locked
     hand.apply(3, WIN_ACTION)
     assert hand.result is not None and hand.result.win_payments == [0, -18, 0, 18]
@@ -354,7 +317,7 @@ def test_s2_chowing_instead_of_winning_locks_and_a_pung_in_between_does_not_end_
         seat 3: 9p2s3s5s6s7s8s9s2z3z4z6z7z
         draws: 6m 5m 9m
     """)
-    throw(hand, "4m")
+    discard(hand, "4m")
     legal = hand.legal_actions(1)
     assert legal[0] == WIN_ACTION and chow("234m") in legal
     hand.apply(1, chow("234m"))  # locked
@@ -362,7 +325,7 @@ def test_s2_chowing_instead_of_winning_locks_and_a_pung_in_between_does_not_end_
     assert hand.turn == 2 and hand.drawn == T("6m")
     quiet(hand, "6m")  # locked: no win
     assert hand.turn == 3 and hand.drawn == T("5m")
-    throw(hand, "5m")
+    discard(hand, "5m")
     legal = hand.legal_actions(1)
     assert PUNGS[T("5m")] in legal and WIN_ACTION not in legal
     hand.apply(1, PUNGS[T("5m")])
@@ -381,17 +344,17 @@ def test_s2_split_pair_after_a_chow_clears_the_lock() -> None:
         seat 2: 1m9m1p9p1s9s4z6z8m6s3m5s2s
         draws: 8p
     """)
-    throw(hand, "3m")
+    discard(hand, "3m")
     legal = hand.legal_actions(1)  # 铁板 80 + 中发白 1 = 81 on 3m
     assert legal[0] == WIN_ACTION and chow("345m") in legal
-    pass_claims(hand, but=[1])
+    pass_all(hand, except_seats=[1])
     hand.apply(1, chow("345m"))  # locked
-    throw(hand, "8p")  # one tile left, of the kind just thrown: the lock clears
-    pass_claims(hand)
+    discard(hand, "8p")  # one tile left, of the kind just thrown: the lock clears
+    pass_all(hand)
     assert hand.turn == 2 and hand.drawn == T("8p")
-    throw(hand, "8p")
+    discard(hand, "8p")
     assert WIN_ACTION in hand.legal_actions(1)
-    pass_claims(hand, but=[1])
+    pass_all(hand, except_seats=[1])
     hand.apply(1, WIN_ACTION)
     # 铁板 80 + 中发白 1 + 独吊 1 = 82 from the discarder
     assert hand.result is not None and hand.result.win_payments == [0, 82, -82, 0]
@@ -407,9 +370,9 @@ def test_s2_a_locked_player_may_not_rob_a_kong() -> None:
         seat 3: 1m4m2p5p3s6s9s2z7z3z4z8s6z
         draws: 7p
     """)
-    throw(hand, "4p")  # seat 2 (一条龙 + 门清 + 平糊 + 齐相 = 23) passes and is locked
+    discard(hand, "4p")  # seat 2 (一条龙 + 门清 + 平糊 + 齐相 = 23) passes and is locked
     assert hand.legal_actions(2) == [WIN_ACTION, PASS_ACTION]
-    pass_claims(hand)
+    pass_all(hand)
     assert hand.turn == 1 and hand.drawn == T("7p")
     hand.apply(1, ADDED_KONGS[T("7p")])
     assert hand.phase == "turn"  # nobody may rob: seat 2 is locked
@@ -446,7 +409,7 @@ def test_s2_last_tile_no_kong_and_its_discard_takes_no_chow_or_pung() -> None:
     run_to_last_draw(hand)
     assert hand.turn == 3 and hand.drawn == T("5p")
     assert not any(a.type == "kong" for a in hand.legal_actions(3))  # holds 1111z
-    throw(hand, "5p")  # seat 0 (next) holds 46p and 55p: no chow, no pung
+    discard(hand, "5p")  # seat 0 (next) holds 46p and 55p: no chow, no pung
     result = hand.result
     assert result is not None and result.exhaustive
     assert result.win_payments == [0, 0, 0, 0] and result.next_dealer == 0
@@ -463,7 +426,7 @@ def test_s2_last_discard_may_only_be_won() -> None:
     """)
     run_to_last_draw(hand)
     assert hand.turn == 3
-    throw(hand, "5p")
+    discard(hand, "5p")
     assert hand.legal_actions(0) == [WIN_ACTION, PASS_ACTION]  # no chow on the last discard
     hand.apply(0, WIN_ACTION)
     assert hand.result is not None and hand.result.answers[0]["value"] == 24
@@ -482,7 +445,7 @@ def test_s4_a_complete_hand_below_18_is_offered_no_win_discard_or_self_drawn() -
         seat 1: 13m456m234p678s55s
         draws: 2m
     """)
-    throw(hand, "2m")
+    discard(hand, "2m")
     legal = hand.legal_actions(1)
     assert WIN_ACTION not in legal and chow("123m") in legal  # a chow, not a win
     hand.apply(1, PASS_ACTION)
@@ -514,7 +477,7 @@ def test_s4_seven_pairs_is_no_win_even_in_one_suit() -> None:
         seat 0: 9m{JUNK14[4:]}1m
         seat 1: 1122m3344m5577m9m
     """)
-    throw(hand, "9m")
+    discard(hand, "9m")
     assert WIN_ACTION not in hand.legal_actions(1)
 
 
@@ -537,7 +500,7 @@ def test_s7_liability_the_documents_example_added_kong_keeps_its_place() -> None
     quiet(hand, "5z")
     assert hand.drawn == T("9s")
     hand.apply(1, ADDED_KONGS[T("5s")])
-    pass_claims(hand)
+    pass_all(hand)
     assert hand.drawn == T("6s")
     hand.apply(1, WIN_ACTION)
     result = hand.result
@@ -558,7 +521,7 @@ def test_s7_liability_on_another_players_discard_the_liable_pays_v_alone() -> No
     quiet(hand, "5z")
     quiet(hand, "7z")
     assert hand.turn == 2 and hand.drawn == T("6s")
-    throw(hand, "6s")
+    discard(hand, "6s")
     hand.apply(1, WIN_ACTION)
     assert hand.result is not None and hand.result.answers[0]["value"] == 81
     assert hand.result.win_payments == [-81, 81, 0, 0]  # seat 0 pays; the discarder 2 nothing
@@ -571,7 +534,7 @@ def test_s7_liability_when_the_liable_player_is_the_discarder_he_pays_v_once() -
         seat 0: 6s{NO_S14[2:]}
         seat 1: 78s99s | {LIABLE_MELDS}
     """)
-    throw(hand, "6s")
+    discard(hand, "6s")
     hand.apply(1, WIN_ACTION)
     assert hand.result is not None and hand.result.win_payments == [-81, 81, 0, 0]
 
@@ -588,7 +551,7 @@ def test_s7_no_liability_for_a_hun_yi_se_hand() -> None:
     """)
     quiet(hand, "5z")
     quiet(hand, "7z")
-    throw(hand, "6s")
+    discard(hand, "6s")
     hand.apply(1, WIN_ACTION)
     assert hand.result is not None and hand.result.answers[0]["value"] == 31
     assert hand.result.win_payments == [0, 31, -31, 0]
@@ -610,7 +573,7 @@ def test_s8_exhaustive_draw_pays_nothing_even_with_kongs_and_the_dealer_stays() 
 
 def test_s8_the_deal_passes_to_the_next_seat_when_another_wins() -> None:
     hand = scenario(LOCK_TABLE.format(dealer="1m9m1p9p1s9s2z3z4z6z7z8m8p5s"))
-    throw(hand, "1m")
+    discard(hand, "1m")
     hand.apply(3, WIN_ACTION)
     assert hand.result is not None and hand.result.next_dealer == 1  # not the winner, 3
 
@@ -626,8 +589,8 @@ def _settle(match: Match, dealer_wins: bool) -> tuple[int, str]:
         text = f"seat {dealer}: 1m9m1p9p1s9s2z3z4z6z7z8m8p5s\nseat {(dealer + 1) % 4}: {LOCK}"
     hand = scenario(f"rules: yangzhou\ndealer: {dealer}\nround_wind: {wind}\n{text}")
     if not dealer_wins:
-        throw(hand, "1m")
-        pass_claims(hand, but=[(dealer + 1) % 4])
+        discard(hand, "1m")
+        pass_all(hand, except_seats=[(dealer + 1) % 4])
     hand.apply(min(hand.to_act()), WIN_ACTION)
     match.current = hand
     match.finish_hand()
