@@ -109,13 +109,28 @@ class Match:
             dealer = random.Random(f"{SEED_KEY}:{seed}/dealer").randrange(self.players)
         self.dealer = dealer
         self.hand_no = 0
+        self.played = 0  # hands finished
         self.totals = [0] * self.players
-        self.results: list[HandResult] = []
+        self.results: list[HandResult] = []  # the hands finished by this object
         self.current: Hand | None = None
+
+    @classmethod
+    def resume(cls, rules: str, seed: str | int, *, first_dealer: int, dealer: int,
+               carry: Carry, played: int, totals: Sequence[int], hands: int | None = None,
+               rounds: int | None = None, options: dict[str, Any] | None = None,
+               names: Sequence[str] | None = None) -> Match:
+        """The match as it stood after `played` hands (a server restoring a stored match)."""
+        match = cls(rules, seed, hands=hands, dealer=first_dealer, options=options, names=names,
+                    rounds=rounds)
+        match.dealer = dealer
+        match.carry = carry
+        match.hand_no = match.played = played
+        match.totals = [int(u) for u in totals]
+        return match
 
     @property
     def is_over(self) -> bool:
-        if self.hands is not None and len(self.results) >= self.hands:
+        if self.hands is not None and self.played >= self.hands:
             return True
         return self.rounds is not None and self.passes >= self.rounds * self.players
 
@@ -169,6 +184,7 @@ class Match:
         for seat in range(self.players):
             self.totals[seat] += result.payments[seat]
         self.results.append(result)
+        self.played += 1
         self.carry = self.carry.after(hand)
         self.dealer = result.next_dealer
         self.current = None

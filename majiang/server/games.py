@@ -139,25 +139,14 @@ def new_match(rules: str, seed: int, hands: int | None, rounds: int | None) -> A
 
 def restore_match(state: dict[str, Any], options: dict[str, Any] | None = None) -> Any:
     """The game's Match as it stood after some hands: `state` holds rules, seed, hands, rounds,
-    first_dealer, dealer, carry (the Carry as JSON), units (the totals) and results (one summary
-    per hand: winners, win_type, discarder, units, next_dealer)."""
-    from majiang.game.hand import HandResult
+    first_dealer, dealer, carry (the Carry as JSON), units (the totals) and played (hands
+    finished)."""
     from majiang.game.match import Carry, Match
 
-    match = Match(state["rules"], state["seed"], hands=state["hands"],
-                  dealer=state["first_dealer"], options=options, rounds=state["rounds"])
-    match.dealer = state["dealer"]
-    match.carry = Carry.from_json(state["carry"])
-    match.hand_no = len(state["results"])
-    match.totals = [int(u) for u in state["units"]]
-    match.results = [
-        HandResult(winners=list(r["winners"]), win_type=r["win_type"], discarder=r["discarder"],
-                   win_tile=None, answers=[], win_payments=[],
-                   payments=[int(u) for u in r["units"]], settlements=[],
-                   next_dealer=int(r["next_dealer"]))
-        for r in state["results"]
-    ]
-    return match
+    return Match.resume(
+        state["rules"], state["seed"], first_dealer=state["first_dealer"],
+        dealer=state["dealer"], carry=Carry.from_json(state["carry"]), played=state["played"],
+        totals=state["units"], hands=state["hands"], rounds=state["rounds"], options=options)
 
 
 def round_names(rounds: int) -> list[tuple[str, str]]:

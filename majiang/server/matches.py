@@ -94,7 +94,7 @@ def restore(row: MatchRow, options: dict[str, Any] | None = None) -> Any:
     return games.restore_match({
         "rules": row.rules, "seed": row.seed, "hands": row.hands, "rounds": row.rounds,
         "first_dealer": row.first_dealer, "dealer": row.dealer, "carry": row.carry,
-        "units": row.units, "results": row.results,
+        "units": row.units, "played": len(row.results),
     }, options)
 
 
@@ -124,7 +124,7 @@ def finish_hand(db: Session, row: MatchRow, engine: Any, hand_id: int,
         "win_type": result.win_type, "discarder": result.discarder,
         "units": list(result.payments), "silver": silver, "next_dealer": result.next_dealer,
     }]
-    row.hands_played = len(match.results)
+    row.hands_played = match.played
     row.names = list(names)
     over = bool(match.is_over)
     if over:
