@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("majiang.play_cli", "play a match in the terminal against bots"),
     "simulate": ("majiang.sim.cli", "self-play many hands between bots and report statistics"),
     "replay": ("majiang.game.replay_cli", "replay a hand record step by step and verify it"),
-    "bench": ("majiang.bench", "measure throughput against peer libraries"),
+    "bench": ("majiang.perf.cli", "measure throughput against peer libraries"),
     "serve": ("majiang.server.cli", "run the table server (HTTP + WebSocket + browser client)"),
     "loadtest": ("majiang.server.loadtest", "load-test a running table server on loopback"),
     "admin": ("majiang.server.admin", "operator commands: adjust silver, balance, ledger check"),

@@ -1,7 +1,7 @@
 """pytest-benchmark timings of hand analysis on the bench's fixed sample.
 
 Disabled by default (`--benchmark-disable` in addopts): each then runs once as a plain test.
-Run `pytest tests/analysis/test_benchmarks.py --benchmark-enable` to time them.
+Run `pytest tests/perf/test_benchmarks.py --benchmark-enable` to time them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from majiang.analysis import (
     shanten,
     waits,
 )
-from majiang.bench import Sample, make_sample
+from majiang.perf.sample import Sample, make_sample
 
 ALL = Shape.ALL
 

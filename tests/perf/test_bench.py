@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from majiang import bench
 from majiang.analysis import Shape, is_winning, shanten
 from majiang.cli import main
+from majiang.perf import bench
+from majiang.perf.sample import Runner, Sample, make_sample, tile_ids
 
 
 def test_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,10 +29,10 @@ def test_quick_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_register_and_skip_missing_peer() -> None:
-    def make_ok(sample: bench.Sample) -> bench.Runner:
+    def make_ok(sample: Sample) -> Runner:
         return lambda: len(sample.dealt13)
 
-    def make_missing(sample: bench.Sample) -> bench.Runner:
+    def make_missing(sample: Sample) -> Runner:
         raise ImportError("not installed")
 
     before = list(bench.REGISTRY)
@@ -46,13 +47,13 @@ def test_register_and_skip_missing_peer() -> None:
 
 
 def test_sample_is_fixed_and_sound() -> None:
-    a = bench.make_sample(20, warm=0)
-    b = bench.make_sample(20, warm=0)
+    a = make_sample(20, warm=0)
+    b = make_sample(20, warm=0)
     assert a.win_hands == b.win_hands and a.shanten_hands == b.shanten_hands
     assert all(is_winning(c, 0, Shape.ALL) for c in a.winning14)
     assert all(sum(c) == 14 for c in a.near14 + a.dealt14)
     assert all(sum(c) == 13 and shanten(c, 0, Shape.ALL) == 0 for c in a.ready13)
     assert all(sum(c) + j == 14 for c, j in a.jokers14)
     assert all(max(c) <= 4 for c in a.win_hands + a.shanten_hands + a.wait_hands)
-    ids = bench.tile_ids(a.winning14[0])
+    ids = tile_ids(a.winning14[0])
     assert len(ids) == 14 and len(set(ids)) == 14
