@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement, product
 
-from majiang.analysis.groups import Arrangement, Counts, Group
+from majiang.analysis.distance import joker_need
+from majiang.analysis.groups import Arrangement, Counts, Group, counts_bytes
 from majiang.analysis.suit import COMPLETE, DECOMPOSITIONS, Split, wild_tables
-from majiang.analysis.win import counts_bytes, joker_need
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _NO_SPLIT: list[Split] = []

@@ -24,6 +24,8 @@ Vector = tuple[int, ...]
 _SUITS: tuple[dict[bytes, Vector], dict[bytes, Vector]] = ({}, {})
 _BLOCKS: tuple[dict[tuple[bytes, bool], Vector], dict[tuple[bytes, bool], Vector]] = ({}, {})
 _MERGES: dict[tuple[Vector, Vector], Vector] = {}
+# key -> (jokers to complete the suit as sets only, extra jokers if it also holds the pair)
+JOKER_NEED: dict[bytes, tuple[int, int]] = {}
 
 
 def suit_vector(key: bytes) -> Vector:
@@ -40,6 +42,17 @@ def exact_vector(key: bytes) -> Vector:
     if vec is None:
         vec = _SUITS[1][key] = lookup(key, 1) or _from_blocks(key, 1)
     return vec
+
+
+def joker_need(key: bytes) -> tuple[int, int]:
+    """(jokers to make the suit sets only, extra jokers to make it sets and the pair)."""
+    need = JOKER_NEED.get(key)
+    if need is None:
+        vec = exact_vector(key)
+        sets_only = min(vec[:5])
+        with_pair = min(vec[5:])
+        need = JOKER_NEED[key] = (sets_only, min(with_pair - sets_only, INF))
+    return need
 
 
 def merge(x: Vector, y: Vector) -> Vector:

@@ -30,9 +30,9 @@ from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
 from majiang.analysis.distance import INF
-from majiang.analysis.groups import Counts, DiscardOption, Shape
+from majiang.analysis.groups import Counts, DiscardOption, Shape, counts_bytes
 from majiang.analysis.suit import COMPLETE, WAITS
-from majiang.analysis.win import counts_bytes, is_complete, is_winning
+from majiang.analysis.win import is_complete, is_winning
 from majiang.tiles import TERMINALS_AND_HONORS
 
 _ALL_KINDS = tuple(range(34))

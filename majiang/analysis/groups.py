@@ -1,4 +1,5 @@
-"""The value types of hand analysis: groups, arrangements, shapes, discard options."""
+"""The value types of hand analysis (groups, arrangements, shapes, discard options) and the
+check of a count vector."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ Counts = Sequence[int]
 """A 34-long tile count vector (see majiang.tiles)."""
 
 SEQUENCE, TRIPLET, PAIR = 0, 1, 2
+
+
+def counts_bytes(counts: Counts) -> bytes:
+    """The counts as 34 bytes; a clear ValueError for a bad vector."""
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"counts must be 34 ints in 0..4: {exc}") from None
+    if len(b) != 34:
+        raise ValueError(f"counts must have 34 entries, got {len(b)}")
+    return b
 
 
 class Group(NamedTuple):

@@ -2,14 +2,13 @@
 
 `suits.bin` (package data, zlib) holds, for every suit key of at most 14 tiles indexed by its
 counts read in base 5, the index of its loose and of its exact vector (see `distance`) in two
-short lists of distinct vectors. `python -m majiang.analysis.table` rebuilds it (minutes: it
-runs the dynamic program on all 405,350 numeric patterns); without the file every pattern is
+short lists of distinct vectors. `python -m majiang.analysis.table_build` rebuilds it (minutes:
+it runs the dynamic program on all 405,350 numeric patterns); without the file every pattern is
 computed on first use instead, so the file only saves time.
 """
 
 from __future__ import annotations
 
-import itertools
 import zlib
 from operator import mul
 from pathlib import Path
@@ -71,37 +70,3 @@ def _read(data: bytes) -> tuple[list[Vector], list[Vector], bytes, bytes, bytes,
     if pos != len(raw):
         raise ValueError("suit table has the wrong size")
     return lists[0], lists[1], tables[0], tables[1], tables[2], tables[3]
-
-
-def build() -> bytes:
-    """Compute every suit pattern's vectors (slow) and return the file's bytes."""
-    from majiang.analysis.distance import _from_blocks
-
-    vectors: list[dict[Vector, int]] = [{}, {}]
-    tables = [bytearray([NONE]) * 5**9, bytearray([NONE]) * 5**9]
-    honours = [bytearray([NONE]) * 5**7, bytearray([NONE]) * 5**7]
-    for size, out in ((9, tables), (7, honours)):
-        for counts in itertools.product(range(5), repeat=size):
-            if sum(counts) > 14:
-                continue
-            key = bytes(counts)
-            at = index(key)
-            for exact in (0, 1):
-                vec = _from_blocks(key, exact)
-                cls = vectors[exact].setdefault(vec, len(vectors[exact]))
-                if cls >= NONE:
-                    raise OverflowError("too many distinct suit vectors for one byte")
-                out[exact][at] = cls
-    body = bytearray(MAGIC)
-    for found in vectors:
-        body.append(len(found))
-        for vec in sorted(found, key=found.__getitem__):
-            body += bytes(vec)
-    for part in (*tables, *honours):
-        body += part
-    return zlib.compress(bytes(body), 9)
-
-
-if __name__ == "__main__":
-    PATH.write_bytes(build())
-    print(f"wrote {PATH} ({PATH.stat().st_size} bytes)")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import struct
 
-from majiang.analysis.distance import INF, exact_vector
-from majiang.analysis.groups import Counts, Shape
+from majiang.analysis.arrange import arrangements
+from majiang.analysis.distance import JOKER_NEED as _JOKER_NEED
+from majiang.analysis.distance import joker_need
+from majiang.analysis.groups import Counts, Shape, counts_bytes
 from majiang.analysis.suit import COMPLETE, COMPLETE_SZ
 from majiang.tiles import TERMINALS_AND_HONORS
 
@@ -21,31 +23,6 @@ _ALL = Shape.ALL
 _Z7 = bytes(7)
 _split = struct.Struct("9s9s16s").unpack  # 34 bytes -> the m, p and s+z keys
 _ORPHANS = TERMINALS_AND_HONORS
-
-# key -> (jokers to complete the suit as sets only, extra jokers if it also holds the pair)
-_JOKER_NEED: dict[bytes, tuple[int, int]] = {}
-
-
-def counts_bytes(counts: Counts) -> bytes:
-    """The counts as 34 bytes; a clear ValueError for a bad vector."""
-    try:
-        b = bytes(counts)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"counts must be 34 ints in 0..4: {exc}") from None
-    if len(b) != 34:
-        raise ValueError(f"counts must have 34 entries, got {len(b)}")
-    return b
-
-
-def joker_need(key: bytes) -> tuple[int, int]:
-    """(jokers to make the suit sets only, extra jokers to make it sets and the pair)."""
-    need = _JOKER_NEED.get(key)
-    if need is None:
-        vec = exact_vector(key)
-        sets_only = min(vec[:5])
-        with_pair = min(vec[5:])
-        need = _JOKER_NEED[key] = (sets_only, min(with_pair - sets_only, INF))
-    return need
 
 
 def is_complete(counts: Counts, jokers: int = 0) -> bool:
@@ -77,9 +54,7 @@ def _complete_with_jokers(b: bytes, jokers: int) -> bool:
         return True
     if max(b) + jokers <= 4:
         return False
-    from majiang.analysis.arrange import arrangements  # a joker as a fifth copy (wuhan 4.3)
-
-    return bool(arrangements(b, jokers))
+    return bool(arrangements(b, jokers))  # a joker as a fifth copy (wuhan 4.3)
 
 
 def seven_pairs_need(counts: Counts, quads: bool = True) -> int:
