@@ -210,7 +210,7 @@ def _melds(raw: Any, winner: int, players: int) -> tuple[Meld, ...]:
                 raise RequestError(f"{where}.from", f"a {kind} has no feeder: from must be null")
             if feeder == winner:
                 raise RequestError(f"{where}.from", "a meld is never fed by the winner's own seat")
-        melds.append(Meld(kind, tuple(ordered), feeder))
+        melds.append(Meld(kind, ordered[0], feeder))
     return tuple(melds)
 
 

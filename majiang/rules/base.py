@@ -48,7 +48,8 @@ class MeldKind:
     size: int
     is_set: bool = True  # counts as one of the hand's sets (one-tile kongs, 拾/搶 tiles do not)
     concealed: bool = False  # no feeder: `from` must be null
-    claimed: bool = False  # taken from another player's discard (a 嘴 for liability)
+    claimed: bool = False  # taken from another player's discard (a 嘴 for liability; 开口)
+    kong: bool = False  # a kong: kong money, a replacement draw
 
 
 MELD_KINDS: dict[str, MeldKind] = {
@@ -56,35 +57,49 @@ MELD_KINDS: dict[str, MeldKind] = {
     for k in (
         MeldKind("chow", "吃", "Chow", "sequence", 3, claimed=True),
         MeldKind("pung", "碰", "Pung", "same", 3, claimed=True),
-        MeldKind("exposed_kong", "明杠", "Exposed kong", "same", 4, claimed=True),
-        MeldKind("added_kong", "补杠", "Added kong", "same", 4, claimed=True),
-        MeldKind("concealed_kong", "暗杠", "Concealed kong", "same", 4, concealed=True),
+        MeldKind("exposed_kong", "明杠", "Exposed kong", "same", 4, claimed=True, kong=True),
+        MeldKind("added_kong", "补杠", "Added kong", "same", 4, claimed=True, kong=True),
+        MeldKind("concealed_kong", "暗杠", "Concealed kong", "same", 4, concealed=True, kong=True),
         MeldKind("picked", "拾", "Picked", "single", 1, is_set=False),
         MeldKind("grabbed", "搶", "Grabbed", "single", 1, is_set=False),
-        MeldKind("red_kong", "红中杠", "Red dragon kong", "single", 1, is_set=False),
-        MeldKind("pi_kong", "皮子杠", "Indicator kong", "single", 1, is_set=False),
-        MeldKind("laizi_kong", "赖子杠", "Laizi kong", "single", 1, is_set=False),
+        MeldKind("red_kong", "红中杠", "Red dragon kong", "single", 1, is_set=False, kong=True),
+        MeldKind("pi_kong", "皮子杠", "Indicator kong", "single", 1, is_set=False, kong=True),
+        MeldKind("laizi_kong", "赖子杠", "Laizi kong", "single", 1, is_set=False, kong=True),
     )
 }
-KONG_KINDS = ("exposed_kong", "added_kong", "concealed_kong")
+KONG_KINDS = ("exposed_kong", "added_kong", "concealed_kong")  # the kongs that are sets
+ALL_KONG_KINDS = tuple(k for k, info in MELD_KINDS.items() if info.kong)
+ONE_TILE_MELDS = tuple(k for k, info in MELD_KINDS.items() if info.size == 1)
+CLAIMED_MELDS = tuple(k for k, info in MELD_KINDS.items() if info.claimed)
 
 
 @dataclass(frozen=True)
 class Meld:
+    """A declared meld, the one meld of the engine, the scorer and the bots: `tile` is its kind
+    (a chow's lowest tile), `source` the seat that fed it (the contract's `from`), `claimed` the
+    discard taken into a chow."""
+
     kind: str
-    tiles: tuple[Tile, ...]
-    feeder: int | None = None  # the contract's `from`
+    tile: Tile
+    source: int | None = None
+    claimed: Tile | None = None
+    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        info = MELD_KINDS[self.kind]
+        tiles = ((self.tile, self.tile + 1, self.tile + 2) if info.shape == "sequence"
+                 else (self.tile,) * info.size)
+        object.__setattr__(self, "tiles", tiles)
 
     @property
     def info(self) -> MeldKind:
         return MELD_KINDS[self.kind]
 
-    @property
-    def tile(self) -> Tile:
-        return self.tiles[0]
+    def size(self) -> int:
+        return len(self.tiles)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiles": format_tiles(self.tiles), "from": self.feeder}
+        return {"kind": self.kind, "tiles": format_tiles(self.tiles), "from": self.source}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -213,10 +213,10 @@ class Jincheng(Ruleset):
                     f"two picked or grabbed {tile_name(meld.tile)}: a kind is taken at most once",
                 )
             seen.add(meld.tile)
-            if meld.kind == "picked" and meld.feeder is not None and meld.feeder != upper:
+            if meld.kind == "picked" and meld.source is not None and meld.source != upper:
                 raise RequestError(
                     f"{where}.from",
-                    f"拾 takes only from the winner's 上家 (seat {upper}), not seat {meld.feeder}",
+                    f"拾 takes only from the winner's 上家 (seat {upper}), not seat {meld.source}",
                 )
             if meld.kind == "grabbed":
                 grabbed += 1

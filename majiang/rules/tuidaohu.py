@@ -93,7 +93,7 @@ class Tuidaohu(Ruleset):
         claimed = req.claimed_melds
         if not counted & LIABLE_PATTERNS or len(claimed) < 3:
             return None
-        return claimed[2].feeder
+        return claimed[2].source
 
 
 RULESET = Tuidaohu()

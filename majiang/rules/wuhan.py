@@ -187,7 +187,7 @@ def _check_melds(req: WinRequest, laizi: Tile, pi: frozenset[Tile]) -> None:
     for i, meld in enumerate(req.melds):
         where = f"melds[{i}]"
         if meld.kind in SPECIAL_KONGS:
-            if meld.feeder is not None:
+            if meld.source is not None:
                 raise RequestError(
                     f"{where}.from", f"a {meld.kind} has no feeder: from must be null"
                 )
@@ -211,7 +211,7 @@ def _check_melds(req: WinRequest, laizi: Tile, pi: frozenset[Tile]) -> None:
                 f"{where}.tiles", "a declared set never holds a red dragon, laizi or 赖子皮 tile: "
                 + ", ".join(tile_name(t) for t in bad),
             )
-        if meld.kind == "chow" and meld.feeder is not None and meld.feeder != previous_seat:
+        if meld.kind == "chow" and meld.source is not None and meld.source != previous_seat:
             raise RequestError(
                 f"{where}.from", f"a chow is taken from the previous seat ({previous_seat}) only"
             )
@@ -546,7 +546,7 @@ class Wuhan(Ruleset):
         """包牌 (7.5): 清一色/将一色 third set (or the first who failed 下雨), 全求人, 抢杠."""
         claimed = req.claimed_melds
         if ids & {"qing_yi_se", "jiang_yi_se"} and len(claimed) >= 3:
-            feeder = claimed[2].feeder
+            feeder = claimed[2].source
             if feeder is not None:
                 if "qing_yi_se" in ids:
                     rain = [s for s, lo in table.losers.items() if lo.no_rain and s != feeder]

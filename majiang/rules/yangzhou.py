@@ -317,11 +317,11 @@ class Yangzhou(Ruleset):
             raise RequestError("players", f"yangzhou is played by 4, not {req.players}")
         left = (req.winner + 3) % 4
         for i, meld in enumerate(req.melds):
-            if meld.kind == "chow" and meld.feeder is not None and meld.feeder != left:
+            if meld.kind == "chow" and meld.source is not None and meld.source != left:
                 raise RequestError(
                     f"melds[{i}].from",
                     f"a chow is taken from the winner's left neighbour (seat {left}), "
-                    f"not seat {meld.feeder}",
+                    f"not seat {meld.source}",
                 )
         if req.win_type == "robbing_kong" and req.all_tiles[req.win_tile] != 1:
             raise RequestError(
@@ -341,7 +341,7 @@ class Yangzhou(Ruleset):
         claimed = req.claimed_melds
         if hand_colour(req.all_tiles) != LIABLE_COLOUR or len(claimed) < 3:
             return None
-        return claimed[2].feeder
+        return claimed[2].source
 
 
 RULESET = Yangzhou()
