@@ -1,4 +1,4 @@
-"""Silver and the 20 wealth levels (财富等级), per ../shared/spec/economy.md. Pure: no I/O.
+"""Silver and the 20 wealth levels (财富等级), per docs/economy.md. Pure: no I/O.
 
 >>> level_for(1646).zh
 '副主管'

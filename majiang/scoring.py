@@ -1,4 +1,4 @@
-"""The scoring contract (../shared/spec/scoring-contract.md): request dict -> answer dict.
+"""The scoring contract (docs/scoring-contract.md): request dict -> answer dict.
 
 >>> score({"rules": "tuidaohu", "win_type": "discard", "discarder": 1,
 ...        "hand": "123m456p789s23m55z", "win_tile": "4m"})["payments"]
@@ -24,11 +24,6 @@ from majiang.rules.base import (
     WinType,
 )
 from majiang.tiles import TileError, format_tiles, parse_tile, parse_tiles, tile_name, to_counts
-
-KNOWN_FIELDS = frozenset(
-    ("rules", "players", "dealer", "winner", "win_type", "discarder", "hand", "win_tile", "melds",
-     "flags", "laizi", "indicator", "round_wind", "seat_wind", "others", "base")
-)
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""jincheng: Jincheng mahjong (晋城麻将, Shanxi), per ../shared/rules/jincheng.md.
+"""jincheng: Jincheng mahjong (晋城麻将, Shanxi), per docs/rules/jincheng.md.
 
 4 players, 136 tiles, no chow, no wildcards. Only a player who has declared ready (上架, the
 `declared` flag) may win. Three shapes win, each named as exactly one pattern worth 1:

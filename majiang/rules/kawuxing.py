@@ -1,4 +1,4 @@
-"""kawuxing: 卡五星 of Xiangyang, Hubei, per ../shared/rules/kawuxing.md.
+"""kawuxing: 卡五星 of Xiangyang, Hubei, per docs/rules/kawuxing.md.
 
 3 players, 84 tiles (dots, bamboo, the three dragons), no chow. A win is four sets and any pair,
 or seven pairs (a quad counts as two pairs, no melds at all). Every pattern that applies

@@ -1,4 +1,4 @@
-"""tuidaohu: push-down mahjong (推倒胡 / 屁胡), per ../shared/rules/tuidaohu.md.
+"""tuidaohu: push-down mahjong (推倒胡 / 屁胡), per docs/rules/tuidaohu.md.
 
 4 players, 136 tiles, no chow, no wildcards. Any four sets and a pair win. Exactly one pattern
 counts, by the hand's colour (mixed / hun / qing) and whether it can be read as all triplets:

@@ -1,4 +1,4 @@
-"""yangzhou: Yangzhou 18-fan mahjong (扬州麻将 十八番), per ../shared/rules/yangzhou.md.
+"""yangzhou: Yangzhou 18-fan mahjong (扬州麻将 十八番), per docs/rules/yangzhou.md.
 
 4 players, 136 tiles, chow allowed, four sets and a pair only (no seven pairs, no orphans). Fan
 are added; a hand wins with 18 fan or more. Each reading gets one colour (风清 / 清一色 / 混一色),

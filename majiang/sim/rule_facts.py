@@ -1,4 +1,4 @@
-"""Facts of the five rules documents (/work/shared/rules/*.md) the rule checks read, written out
+"""Facts of the five rules documents (docs/rules/*.md) the rule checks read, written out
 here from the documents rather than taken from the engine's tables, so a check is independent."""
 
 from __future__ import annotations
