@@ -1,6 +1,6 @@
 """wuhan: Wuhan mahjong with red dragon and laizi kongs (武汉麻将 红中赖子杠).
 
-Per ../shared/rules/wuhan.md.
+Per docs/rules/wuhan.md.
 
 4 players, 136 tiles, chow allowed. The turned indicator fixes the laizi (wildcard) kind and the
 赖子皮 kinds; red dragons and 赖子皮 never stay in a winning hand, they are put out as one-tile
@@ -472,10 +472,6 @@ class Wuhan(Ruleset):
     ) -> int:
         """The winner deals next; after an exhaustive draw the dealer stays (section 8)."""
         return winners[0] if winners else dealer
-
-    def table(self, req: WinRequest) -> Table:
-        """Laizi, indicator, 赖子皮 and the losers' states of a request (RequestError if bad)."""
-        return _table(req)
 
     def validate(self, req: WinRequest) -> None:
         _table(req)
