@@ -1,25 +1,55 @@
-// Drawing a seat's view (protocol.md section 2): seats around the table, melds, discards, centre.
+// Drawing a seat's view (protocol.md section 2): seats around the table, melds, discard rivers,
+// and the centre (a compass of seat winds with whose turn it is, the wall, wuhan's laizi).
 // Shared by the live table and the replay viewer.
 import { h, bi, signed } from "./dom.js";
 import { t, tOther } from "./i18n.js";
-import { splitTiles, tileImg, tileRow, sortTiles } from "./tiles.js";
+import { splitTiles, tileImg, tileRow, tileEl, sortTiles, specialTiles, markedTile } from "./tiles.js";
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"],
   4: ["bottom", "right", "top", "left"] };
+
+/** Melds of one tile: jincheng 拾 / 搶, wuhan 红中杠 / 皮子杠 / 赖子杠 (game/hand.py SINGLE_MELDS). */
+export const SINGLE_MELDS = new Set(["picked", "grabbed", "red_kong", "pi_kong", "laizi_kong"]);
+const MELD_NAMES = {
+  chow: ["吃", "Chow"], pung: ["碰", "Pung"], exposed_kong: ["明杠", "Exposed kong"],
+  concealed_kong: ["暗杠", "Concealed kong"], added_kong: ["补杠", "Added kong"],
+  red_kong: ["红中杠", "Red dragon kong"], pi_kong: ["皮子杠", "Indicator kong"],
+  laizi_kong: ["赖子杠", "Laizi kong"], picked: ["拾", "Pick"], grabbed: ["搶", "Grab"],
+};
+const SINGLE_MARK = { pi_kong: "pi", laizi_kong: "laizi" };  // a red dragon says 中 itself
 
 export function positionOf(seat, mySeat, players) {
   const order = POSITIONS[players] || POSITIONS[4];
   return order[((seat - mySeat) % players + players) % players];
 }
 
-/** One meld: its tiles, concealed kongs with the outer tiles face down. */
-export function meldEl(meld) {
-  const tiles = splitTiles(meld.tiles);
+/** The seat wind (东南西北) of a seat from the dealer. */
+export function seatWind(seat, view) {
+  const players = view.players || view.seats.length;
+  return "东南西北"[((seat - (view.dealer ?? 0)) % players + players) % players];
+}
+
+/**
+ * One meld: its tiles; concealed kongs with the outer tiles face down; a one-tile meld (wuhan's
+ * special kongs, jincheng's 拾 / 搶) as ONE tile, however many tiles the record lists.
+ */
+export function meldEl(meld, special = null, size = "sm") {
+  const tiles = splitTiles(meld.tiles || meld.tile || "");
+  const name = MELD_NAMES[meld.kind];
+  const title = name ? `${name[0]} · ${name[1]}` : meld.kind;
+  if (SINGLE_MELDS.has(meld.kind)) {
+    const tile = tiles[0] || meld.tile || null;
+    const mark = SINGLE_MARK[meld.kind] || null;
+    const img = tileImg(tile, { size });
+    return h("span", { class: `meld meld-single meld-${meld.kind}`, title, "data-kind": meld.kind },
+      mark ? markedTile(img, mark) : img,
+      name ? h("small", { class: "meld-tag" }, meld.kind.endsWith("_kong") ? "杠" : name[0]) : null);
+  }
   const hidden = meld.kind === "concealed_kong";
-  const el = h("span", { class: `meld meld-${meld.kind}`, title: meld.kind });
-  if (tiles.length === 0) for (let i = 0; i < 4; i++) el.appendChild(tileImg(null, { size: "sm" }));
-  tiles.forEach((tile, i) => el.appendChild(
-    tileImg(hidden && (i === 0 || i === tiles.length - 1) ? null : tile, { size: "sm" })));
+  const el = h("span", { class: `meld meld-${meld.kind}`, title, "data-kind": meld.kind });
+  if (tiles.length === 0) for (let i = 0; i < 4; i++) el.appendChild(tileImg(null, { size }));
+  tiles.forEach((tile, i) => el.appendChild(hidden && (i === 0 || i === tiles.length - 1)
+    ? tileImg(null, { size }) : tileEl(tile, special, { size })));
   return el;
 }
 
@@ -35,66 +65,97 @@ export function handParts(view) {
 }
 
 /**
- * A seat panel. `opts.mine` draws no backs (the hand is drawn apart); `opts.hand` gives face-up
- * concealed tiles to show (replay, or revealed at the end).
+ * A seat panel. `opts.mine` draws no concealed tiles (the hand is drawn apart); `opts.hand` gives
+ * face-up concealed tiles to show (replay, or revealed at the end); `opts.timerEl` is the seat's
+ * clock slot (the live table fills it while the seat acts).
  */
 export function seatPanel(view, s, opts = {}) {
   const players = view.players || view.seats.length;
   const mySeat = view.seat ?? 0;
   const pos = positionOf(s.seat, mySeat, players);
   const isTurn = view.phase !== "over" && view.turn === s.seat;
+  const special = specialTiles(view);
   const last = view.last_discard;
-  const discards = h("div", { class: "discards" }, (s.discards || []).map((tile, i, arr) =>
-    tileImg(tile, { size: "sm", cls: last && last.seat === s.seat && i === arr.length - 1 ? "last" : "" })));
+  const discards = h("div", { class: "discards river", "data-seat": s.seat },
+    (s.discards || []).map((tile, i, arr) => tileEl(tile, special,
+      { size: "sm", cls: last && last.seat === s.seat && i === arr.length - 1 ? "last" : "" })));
   const info = { ...(opts.seatInfo || {}) };
   if (s.bot != null) info.bot = s.bot;
   if (s.auto != null) info.auto = s.auto;
-  opts = { ...opts, seatInfo: info };
   const tags = [];
-  if (view.dealer === s.seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
+  if (view.dealer === s.seat) tags.push(h("span", { class: "tag dealer", title: tOther("dealer") }, t("dealer")));
   if (s.declared) tags.push(h("span", { class: "tag declared" }, t("declared")));
-  if (opts.seatInfo && opts.seatInfo.bot) tags.push(h("span", { class: "tag" }, t("bot")));
-  if (opts.seatInfo && opts.seatInfo.auto && !opts.seatInfo.bot) tags.push(h("span", { class: "tag auto" }, t("auto")));
-  if (opts.seatInfo && opts.seatInfo.connected === false && !opts.seatInfo.bot)
+  if (info.bot) tags.push(h("span", { class: "tag bot" }, t("bot")));
+  if (info.auto && !info.bot) tags.push(h("span", { class: "tag auto" }, t("auto")));
+  if (info.connected === false && !info.bot && s.seat !== view.seat)
     tags.push(h("span", { class: "tag offline" }, t("offline")));
   const score = view.scores ? view.scores[s.seat] : null;
   let concealed = null;
   if (opts.hand) {
-    concealed = tileRow(opts.hand, { size: "sm", cls: "concealed open" });
+    concealed = tileRow(opts.hand, { size: "sm", cls: "concealed open", special });
   } else if (!opts.mine) {
-    concealed = h("span", { class: "tiles concealed" },
-      Array.from({ length: s.concealed ?? 0 }, () => tileImg(null, { size: "xs" })));
+    const n = s.concealed ?? 0;
+    concealed = h("span", { class: "concealed", title: `${n} · ${t("concealed_tiles")}` },
+      h("span", { class: "tiles backs" }, Array.from({ length: n }, () => tileImg(null, { size: "xs" }))),
+      h("span", { class: "count-chip" }, h("span", { class: "chip-back" }), `×${n}`));
   }
-  return h("div", { class: `seat seat-${pos}${isTurn ? " turn" : ""}`, "data-seat": s.seat },
+  return h("div", { class: `seat seat-${pos}${isTurn ? " turn" : ""}${s.seat === view.seat ? " me" : ""}`,
+    "data-seat": s.seat },
     h("div", { class: "seat-head" },
-      h("span", { class: "seat-wind" }, "东南西北"[((s.seat - (view.dealer ?? 0)) % players + players) % players]),
+      h("span", { class: "seat-wind", title: tOther("seat_wind") }, seatWind(s.seat, view)),
       h("span", { class: "seat-name" }, s.name || `${t("seat")} ${s.seat + 1}`,
         s.seat === view.seat ? h("small", {}, ` (${t("you")})`) : null),
       tags,
+      opts.timerEl || null,
       score ? h("span", { class: `score ${score > 0 ? "pos" : "neg"}` }, signed(score)) : null),
     h("div", { class: "seat-body" },
       concealed,
-      h("span", { class: "melds" }, (s.melds || []).map(meldEl)),
+      h("span", { class: "melds" }, (s.melds || []).map((m) => meldEl(m, special))),
       s.revealed && splitTiles(s.revealed).length
-        ? h("span", { class: "revealed" }, h("small", {}, t("revealed")), tileRow(s.revealed, { size: "sm" }))
+        ? h("span", { class: "revealed" }, h("small", {}, t("revealed")), tileRow(s.revealed, { size: "sm", special }))
         : null),
     discards);
 }
 
-/** The centre: wall, laizi and indicator, whose turn, hand number, and a slot for the timer. */
+/** The compass: each seat's wind on its side of the table, the acting side lit, a clock inside. */
+function compassEl(view, clockEl) {
+  const players = view.players || view.seats.length;
+  const mySeat = view.seat ?? 0;
+  const sides = view.seats.map((s) => {
+    const pos = positionOf(s.seat, mySeat, players);
+    const on = view.phase !== "over" && view.turn === s.seat;
+    return h("span", { class: `cw cw-${pos}${on ? " on" : ""}${view.dealer === s.seat ? " dealer" : ""}`,
+      "data-seat": s.seat }, seatWind(s.seat, view));
+  });
+  return h("div", { class: "compass", id: "compass" }, sides,
+    h("div", { class: "compass-mid" },
+      clockEl || null,
+      h("div", { class: "wall", id: "wall-left", title: `${t("wall_left")} · ${tOther("wall_left")}` },
+        h("small", {}, t("wall_left")), " ", h("b", {}, String(view.wall_left ?? "?")))));
+}
+
+/**
+ * The centre: the compass (whose turn, the wall, a clock), the hand number, the laizi with its
+ * 赖子皮, an added kong being robbed, whose turn in words. `timerEl`: the live table's clock.
+ */
 export function centerPanel(view, names, timerEl) {
   const turnName = names[view.turn] ?? `${t("seat")} ${view.turn + 1}`;
+  const special = specialTiles(view);
   return h("div", { class: "center" },
-    h("div", { class: "hand-no" }, t("hand_no", { n: view.hand_no ?? 1 })),
-    h("div", { class: "wall", id: "wall-left" }, bi(t("wall_left"), tOther("wall_left")), ": ",
-      h("b", {}, String(view.wall_left ?? "?"))),
-    view.laizi ? h("div", { class: "laizi" }, bi(t("laizi"), tOther("laizi")), tileImg(view.laizi, { size: "sm" })) : null,
-    view.indicator ? h("div", { class: "indicator" }, bi(t("indicator"), tOther("indicator")),
-      tileImg(view.indicator, { size: "sm" })) : null,
+    compassEl(view, timerEl),
+    h("div", { class: "center-info" },
+      h("div", { class: "hand-no" }, t("hand_no", { n: view.hand_no ?? 1 })),
+      view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
+        : h("div", { class: `turn-name${view.turn === view.seat ? " mine" : ""}`, id: "turn-name" },
+          view.turn === view.seat ? t("your_turn") : `${t("turn")}: ${turnName}`)),
+    special ? h("div", { class: "laizi", id: "laizi-info" },
+      h("span", { class: "laizi-tile" }, bi(t("laizi"), tOther("laizi")), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
+      special.pi.size ? h("span", { class: "pi-tiles" }, bi(t("pi"), tOther("pi")),
+        [...special.pi].map((x) => markedTile(tileImg(x, { size: "sm" }), "pi"))) : null,
+      view.indicator ? h("span", { class: "indicator", title: `${t("indicator")} · ${tOther("indicator")}` },
+        h("small", {}, t("indicator")), tileImg(view.indicator, { size: "xs" })) : null)
+      : view.indicator ? h("div", { class: "indicator" }, bi(t("indicator"), tOther("indicator")),
+        tileImg(view.indicator, { size: "sm" })) : null,
     view.kong_tile ? h("div", { class: "kong-tile" }, `${names[view.kong_tile.seat] ?? ""} ${t("adding_kong")}`,
-      tileImg(view.kong_tile.tile, { size: "sm" })) : null,
-    view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
-      : h("div", { class: "turn-name", id: "turn-name" }, view.turn === view.seat ? t("your_turn")
-        : `${t("turn")}: ${turnName}`),
-    timerEl || null);
+      tileImg(view.kong_tile.tile, { size: "sm" })) : null);
 }

@@ -107,6 +107,51 @@ const TEXT = {
   new_match: ["新一场", "New match"],
   match_hands: ["每场局数", "Hands per match"],
   match_rounds: ["每场圈数（风圈）", "Rounds of winds per match"],
+  concealed_tiles: ["张手牌", "concealed tiles"],
+  seat_wind: ["门风", "Seat wind"],
+  pi: ["赖子皮", "Laizi skin"],
+  discard_it: ["打出", "Discard"],
+  tap_again: ["再点一次打出，或按“打出”", "Tap it again, or press Discard"],
+  discard_hint_touch: ["点一张牌选中，再点一次打出", "Tap a tile to pick it, tap again to discard"],
+  timer_estimate: ["估计剩余时间（按每步秒数）", "Estimated time left (from the seconds per turn)"],
+  leave_title: ["离开牌桌？", "Leave the table?"],
+  leave_text: ["本局还没打完：离开后你的座位由电脑托管打完本局，输赢照常结算。",
+    "The hand is not over: after you leave, the server plays your seat to the end of the hand and you win or lose as usual."],
+  leave_yes: ["确定离开", "Leave"],
+  leave_no: ["继续打牌", "Keep playing"],
+  rulesets: ["玩法", "Rulesets"],
+  typical: ["常见输赢", "Typical"],
+  stake_at_level: ["每注 {n} 两", "{n} taels a unit"],
+  seated_elsewhere: ["你还坐在牌桌 {code}（本局由电脑托管到结束）。快速开始会回到那一桌。",
+    "You still sit at table {code} (the server plays your seat to the end of the hand). Quick play would take you back there."],
+  still_seated: ["牌桌 {code} 的这一局还没结束，座位要到本局结束才空出。", "The hand at table {code} is not over; your seat is freed when it ends."],
+  leave_and_quick: ["离开那一桌，快速开始", "Leave it and quick play"],
+  playing_open: ["对局中·有空位", "Playing · seat free"],
+  waiting_open: ["等待中·有空位", "Waiting · seat free"],
+};
+
+/** Ruleset cards in the lobby: what is special and what a hand typically costs, per ruleset. */
+const RULESET_INFO = {
+  tuidaohu: {
+    special: ["不能吃，只能碰杠；任意四组一对即可胡，番型按花色与对对胡只算一种", "No chow, only pung and kong; any four sets and a pair win, scored by one pattern (colour, all triplets)"],
+    typical: ["每家 1–6 注，另有杠钱", "1–6 units a loser, plus kong money"],
+  },
+  yangzhou: {
+    special: ["可吃；番数相加，满 18 番才能胡；按风圈打满四圈", "Chow allowed; fan add up and a hand needs 18 to win; a match is four rounds of winds"],
+    typical: ["每家至少 18 注，大牌几十注", "At least 18 units a loser, big hands several dozen"],
+  },
+  kawuxing: {
+    special: ["三人 84 张（筒条和三元牌）；可亮倒；卡五星、七对等番型相乘", "Three players, 84 tiles (dots, bamboo, dragons); 亮倒 declaring; patterns such as the five-star wait multiply"],
+    typical: ["每家 1–16 注，亮倒包胡翻倍，另有喜钱", "1–16 units a loser, doubled when a declared hand is fed, plus kong money"],
+  },
+  jincheng: {
+    special: ["先上架（报听）才能胡；平胡、七对、十三么；十三么可拾、可搶", "You must declare (上架) before you can win; plain hand, seven pairs, thirteen orphans (with 拾 and 搶)"],
+    typical: ["每家 1–4 注，庄家与点炮加倍，另有杠钱", "1–4 units a loser, double for the dealer and the feeder, plus kong money"],
+  },
+  wuhan: {
+    special: ["翻牌定赖子（万能牌）；红中和赖子皮不能留在手里，打出即一张牌的杠；必须开口才能胡", "The turned tile sets the laizi (wild); red dragons and 赖子皮 cannot stay in the hand, putting one out is a one-tile kong; you must open to win"],
+    typical: ["每家至少 64 注，封顶 600，金顶 800 起", "At least 64 units a loser, capped at 600, gold cap from 800"],
+  },
 };
 
 const EVENT_TEXT = {
@@ -155,6 +200,13 @@ export function tr(obj) {
 export function trOther(obj) {
   if (obj == null || typeof obj === "string") return "";
   return (lang === "zh" ? obj.en : obj.zh) ?? "";
+}
+
+/** A ruleset's card text: `{special: {zh, en}, typical: {zh, en}}`, or null for an unknown one. */
+export function rulesetInfo(id) {
+  const x = RULESET_INFO[id];
+  if (!x) return null;
+  return { special: { zh: x.special[0], en: x.special[1] }, typical: { zh: x.typical[0], en: x.typical[1] } };
 }
 
 export function eventName(type) {

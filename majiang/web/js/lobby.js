@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 
 let rulesets = null;
@@ -16,6 +16,31 @@ function savePrefs(p) { localStorage.setItem(PREF, JSON.stringify({ ...prefs(), 
 async function loadStatic() {
   if (!rulesets) rulesets = await get("/api/rulesets");
   if (!levels) levels = await get("/api/levels");
+}
+
+/** The ruleset names, for a table opened straight from its address (a reload). */
+export async function ensureRulesets() {
+  if (!rulesets) rulesets = await get("/api/rulesets");
+  return rulesets;
+}
+
+/** Seats taken / all seats of a listed table. */
+function seatCount(tb) {
+  if (!Array.isArray(tb.seats)) return { taken: Number(tb.seats) || 0, all: tb.players || 4 };
+  return { taken: tb.seats.filter((s) => s && s.name).length, all: tb.seats.length };
+}
+
+/** A small card per ruleset: players, what is special, what a hand typically costs. */
+function rulesetCard(r, selected, stake, onPick) {
+  const info = rulesetInfo(r.id);
+  return h("button", { type: "button", class: `ruleset-card${selected ? " selected" : ""}`,
+    "data-rules": r.id, "aria-pressed": selected ? "true" : "false", onclick: () => onPick(r.id) },
+    h("span", { class: "rs-name" }, h("b", {}, tr(r)), h("small", { class: "other-lang" }, trOther(r))),
+    h("span", { class: "rs-players" }, `${r.players} ${t("players")}`, h("small", { class: "other-lang" }, `${r.players} ${tOther("players")}`)),
+    info ? h("span", { class: "rs-special" }, tr(info.special), h("small", { class: "other-lang" }, trOther(info.special))) : null,
+    info ? h("span", { class: "rs-stake" }, h("b", {}, t("typical")), " ", tr(info.typical),
+      stake ? ` · ${t("stake_at_level", { n: fmtInt(stake) })}` : "",
+      h("small", { class: "other-lang" }, trOther(info.typical))) : null);
 }
 
 export function rulesetName(id) {
@@ -60,7 +85,7 @@ export async function renderLobby(root, app) {
   await loadStatic();
   const p = prefs();
   const me = app.user;
-  const msg = h("div", { class: "error", id: "lobby-error" });
+  const msg = h("div", { class: "error lobby-error", id: "lobby-error", role: "alert" });
   const fail = (e) => { msg.textContent = e.message; };
 
   const rulesSel = h("select", { id: "sel-rules" }, rulesets.map((r) =>
@@ -87,9 +112,16 @@ export async function renderLobby(root, app) {
     matchIn.value = rounds ? r.match_rounds : (r.match_hands ?? 8);
     mount(matchLabel, rounds ? bi(t("match_rounds"), tOther("match_rounds")) : bi(t("match_hands"), tOther("match_hands")));
   };
+  const cardsBox = h("div", { class: "ruleset-cards", id: "ruleset-cards" });
+  const fillCards = () => mount(cardsBox, rulesets.map((r) => rulesetCard(r, r.id === rulesSel.value,
+    (levels.find((l) => l.index === Number(levelSel.value)) || me.level || {}).stake, (id) => {
+      rulesSel.value = id; rulesSel.dispatchEvent(new Event("change"));
+    })));
   fillBots();
   fillMatch();
-  rulesSel.addEventListener("change", () => { savePrefs({ rules: rulesSel.value }); fillBots(); fillMatch(); });
+  fillCards();
+  rulesSel.addEventListener("change", () => { savePrefs({ rules: rulesSel.value }); fillBots(); fillMatch(); fillCards(); });
+  levelSel.addEventListener("change", fillCards);
   const turnIn = h("input", { id: "in-turn", type: "number", min: 5, max: 120, value: p.turn ?? 15 });
   const codeIn = h("input", { id: "in-code", placeholder: t("join_code"), maxlength: 12,
     autocapitalize: "characters" });
@@ -106,8 +138,25 @@ export async function renderLobby(root, app) {
   };
   const quick = async () => {
     savePrefs({ rules: rulesSel.value });
+    if (me.table) { mount(seatedBox, seatedNotice(me.table)); return; }
     try { open(await post("/api/quickplay", { rules: rulesSel.value })); } catch (e) { fail(e); }
   };
+  // Quick play answers the table the player already sits at: say so instead of going there silently.
+  const seatedBox = h("div", { class: "seated-notice-box" });
+  const seatedNotice = (code) => h("div", { class: "card notice seated-notice", id: "seated-notice" },
+    h("p", {}, t("seated_elsewhere", { code }), h("small", { class: "other-lang" }, tOther("seated_elsewhere").replace("{code}", code))),
+    h("div", { class: "buttons" },
+      h("a", { class: "button", id: "btn-seated-back", href: `#/table/${code}` }, t("back_to_table", { code })),
+      h("button", { class: "secondary", id: "btn-seated-leave", onclick: async () => {
+        try {
+          await post(`/api/tables/${encodeURIComponent(code)}/leave`);
+          await app.refreshUser().catch(() => {});
+          const res = await post("/api/quickplay", { rules: rulesSel.value });
+          if (res.code === code) { mount(seatedBox, h("p", { class: "error" }, t("still_seated", { code }))); return; }
+          open(res);
+        } catch (e) { fail(e); }
+      } }, bi(t("leave_and_quick"), tOther("leave_and_quick"))),
+      h("button", { class: "secondary", onclick: () => mount(seatedBox) }, bi(t("close"), tOther("close")))));
   const join = async (code) => {
     const c = String(code).trim().toUpperCase();
     if (!c) return;
@@ -117,21 +166,37 @@ export async function renderLobby(root, app) {
 
   const refreshTables = async () => {
     try {
-      const list = await get("/api/tables");
-      mount(tablesBox, list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
-        h("table", { class: "list" }, list.map((tb) => h("tr", {},
-          h("td", { class: "code" }, tb.code),
-          h("td", {}, tr(rulesetName(tb.rules))),
-          h("td", {}, levelBadge(levels.find((l) => l.index === tb.level))),
-          h("td", {}, `${t("stake")} ${fmtInt(tb.stake)}`),
-          h("td", {}, Array.isArray(tb.seats) ? `${tb.seats.filter((s) => s && s.name).length}/${tb.seats.length}` : tb.seats),
-          h("td", {}, t(tb.status === "playing" ? "playing" : "waiting")),
-          h("td", {}, h("button", { class: "small", onclick: () => join(tb.code) }, t("join")))))));
+      // a table without an empty seat cannot be joined: it is not open (the server lists it)
+      const list = (await get("/api/tables")).filter((tb) => {
+        const { taken, all } = seatCount(tb);
+        return tb.status !== "closed" && taken < all;
+      });
+      mount(tablesBox, list.length === 0 ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables"))) :
+        h("ul", { class: "table-list" }, list.map((tb) => {
+          const { taken, all } = seatCount(tb);
+          const playing = tb.status === "playing";
+          return h("li", { class: "table-row", "data-code": tb.code },
+            h("span", { class: "tr-main" },
+              h("span", { class: "code" }, tb.code), " ",
+              h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
+            h("span", { class: "tr-meta" },
+              levelBadge(levels.find((l) => l.index === tb.level)),
+              h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`),
+              h("span", { class: "tr-seats", title: t("seats_label") }, `${taken}/${all}`),
+              h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
+                playing ? t("playing_open") : t("waiting_open"))),
+            h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
+              bi(t("join"), tOther("join"))));
+        })));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
   };
 
   mount(root,
     h("div", { class: "lobby" },
+      msg,
+      seatedBox,
+      h("section", { class: "card rulesets-card" },
+        h("h2", {}, bi(t("rulesets"), tOther("rulesets"))), cardsBox),
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " (guest)") : null),
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
@@ -155,8 +220,7 @@ export async function renderLobby(root, app) {
         h("h2", {}, bi(t("join"), tOther("join"))),
         h("div", { class: "row" }, codeIn,
           h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
-        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox),
-      msg));
+        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox)));
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);
   return () => clearInterval(timer);

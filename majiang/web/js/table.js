@@ -2,11 +2,15 @@
 import { get, post, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, eventName, getLang } from "./i18n.js";
-import { tileImg, tileRow, tileName } from "./tiles.js";
+import { tileImg, tileRow, tileName, tileEl, specialTiles, tileMark } from "./tiles.js";
 import { seatPanel, centerPanel, handParts } from "./board.js";
 import { settlementEl } from "./settlement.js";
-import { rulesetName } from "./lobby.js";
+import { rulesetName, ensureRulesets } from "./lobby.js";
 import { matchProgress, drawNotice, diceEl, matchTotalsEl } from "./match.js";
+
+/** A mouse (hover and a fine pointer): one click discards. A touch screen: tap to pick, tap again. */
+const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
+export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
 
 const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
   "pick", "grab", "exhaustive_draw", "settlement"]);
@@ -19,6 +23,10 @@ export class TableScreen {
     this.log = []; this.wins = []; this.kongs = []; this.trace = []; this.ws = null; this.closed = false; this.retry = 0; this.status = "connecting";
     this.error = ""; this.tick = setInterval(() => this.renderTimer(), 250);
     this.timerEl = h("div", { class: "timer", id: "timer" });
+    this.clockEl = h("div", { class: "clock", id: "clock" });
+    this.selected = null;  // {key, tile}: the tile picked by a first tap
+    this.turnKey = null; this.turnSince = performance.now();
+    this.confirmLeave = false;
   }
 
   start() { this.connect(); this.render(); }
@@ -76,6 +84,8 @@ export class TableScreen {
       case "match_over": this.setMatch(msg.match); break;
       case "state":
         this.view = msg.view;
+        this.viewAt = performance.now();
+        this.noteTurn();
         if (this.view && this.view.dice) this.dice = this.view.dice;
         this.error = "";
         if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
@@ -86,6 +96,7 @@ export class TableScreen {
         break;
       case "prompt":
         this.prompt = { ...msg, received: performance.now() };
+        if (this.selected && !this.discardable().has(this.selected.tile)) this.selected = null;
         break;
       case "settlement":
         this.settlement = { ...msg.settlement, _shownFor: this.view ? this.view.hand_no : null };
@@ -120,8 +131,60 @@ export class TableScreen {
     if (this.log.length > 60) this.log.shift();
   }
 
+  /** A new acting seat (or a new discard): restart the estimated clock of the other seats. */
+  noteTurn() {
+    const v = this.view;
+    if (!v || !v.seats) return;
+    const discards = v.seats.reduce((a, s) => a + (s.discards || []).length + (s.melds || []).length, 0);
+    const key = `${v.hand_no}|${v.turn}|${v.wall_left}|${discards}|${v.phase}`;
+    if (key !== this.turnKey) { this.turnKey = key; this.turnSince = performance.now(); }
+  }
+
+  /**
+   * Every acting seat's clock: {seat: {turn, bank, exact}} in seconds left. This seat's from its
+   * prompt; the others' from `view.acting` ([{seat, seconds_left, bank_left}]) when the server
+   * sends it, else the turn seat's estimated from the table's turn_seconds since the turn began.
+   */
+  clocks() {
+    const out = {};
+    const v = this.view;
+    const now = performance.now();
+    if (!v || v.phase === "over") return out;
+    if (Array.isArray(v.acting)) {
+      const spent = (now - (this.viewAt || now)) / 1000;
+      for (const a of v.acting) {
+        const turn = Math.max(0, (a.seconds_left ?? 0) - spent);
+        const bank = Math.max(0, (a.bank_left ?? 0) - Math.max(0, spent - (a.seconds_left ?? 0)));
+        out[a.seat] = { turn, bank, exact: true };
+      }
+    } else if (v.turn != null && v.turn !== v.seat) {
+      const total = Number(this.table?.turn_seconds) || 15;
+      out[v.turn] = { turn: Math.max(0, total - (now - this.turnSince) / 1000), bank: null, exact: false };
+    }
+    if (this.prompt && v.seat != null) {
+      const spent = (now - this.prompt.received) / 1000;
+      const turn = Math.max(0, (this.prompt.seconds_left ?? 0) - spent);
+      const bank = Math.max(0, (this.prompt.bank_left ?? 0) - Math.max(0, spent - (this.prompt.seconds_left ?? 0)));
+      out[v.seat] = { turn, bank, exact: true };
+    }
+    return out;
+  }
+
+  /** A tile of the hand was tapped: discard it (mouse, or the second tap), else pick it. */
+  tapTile(key, tile) {
+    if (!this.discardable().has(tile)) return;
+    if (oneClickDiscard() || (this.selected && this.selected.key === key)) {
+      this.selected = null;
+      this.act({ type: "discard", tile });
+      return;
+    }
+    this.selected = { key, tile };
+    this.render();
+  }
+
   act(action) {
     if (!this.prompt) return;
+    this.selected = null;
     const { label, ...bare } = action;
     if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
     this.render();
@@ -135,7 +198,16 @@ export class TableScreen {
     this.render();
   }
 
-  async leave() {
+  /** Leaving while the hand is played asks first (the server plays the seat to the hand's end). */
+  leave(confirmed = false) {
+    const v = this.view;
+    const inHand = v && v.phase === "play" && v.hand && this.table?.status !== "closed";
+    if (inHand && !confirmed) { this.confirmLeave = true; this.render(); return; }
+    this.confirmLeave = false;
+    return this.doLeave();
+  }
+
+  async doLeave() {
     try { await post(`/api/tables/${this.code}/leave`); } catch (e) { /* leaving anyway */ }
     location.hash = "#/";
   }
@@ -176,9 +248,11 @@ export class TableScreen {
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
       this.showDraw = false; this.drawClosed = this.match.match_id; this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
-    else parts.push(this.boardEl());
+    else parts.push(this.boardEl(), this.logEl());
     if (this.settlement) parts.push(this.settlementOverlay());
-    mount(this.root, h("div", { class: "table-screen" }, parts));
+    if (this.confirmLeave) parts.push(this.leaveDialog());
+    const players = view ? (view.players || view.seats?.length || 4) : 4;
+    mount(this.root, h("div", { class: `table-screen players-${players}` }, parts));
     this.renderTimer();
   }
 
@@ -186,15 +260,17 @@ export class TableScreen {
     const tb = this.table || {};
     const rs = rulesetName(tb.rules || this.view?.rules);
     const waiting = !this.view || this.view.phase === "over" || tb.status === "waiting";
+    const closed = tb.status === "closed";
     const mine = (tb.seats || []).find((s) => s && s.seat === this.mySeat());
     return h("div", { class: "table-head" },
       h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
-      h("span", {}, tr(rs), h("small", { class: "other-lang" }, trOther(rs))),
-      tb.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
+      h("span", { class: "ruleset-name" }, tr(rs), trOther(rs) && trOther(rs) !== tr(rs)
+        ? h("small", { class: "other-lang" }, trOther(rs)) : null),
+      tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
       matchProgress(this.match),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
-      waiting && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
+      waiting && !closed && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
       this.error ? h("span", { class: "error" }, this.error) : null);
@@ -220,46 +296,64 @@ export class TableScreen {
     const names = this.names();
     const seatsInfo = this.table?.seats || [];
     const panels = view.seats.map((s) => seatPanel(view, s, {
-      mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat] }));
-    const center = centerPanel(view, names, this.timerEl);
+      mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat],
+      timerEl: h("span", { class: "seat-timer", "data-clock-seat": s.seat }) }));
+    const center = centerPanel(view, names, this.clockEl);
     const dice = diceEl(this.dice, names);
-    if (dice) center.appendChild(dice);
-    return h("div", { class: `board players-${view.players || view.seats.length}` },
+    if (dice) (center.querySelector(".center-info") || center).appendChild(dice);
+    return h("div", { class: `board players-${view.players || view.seats.length}${this.prompt ? " prompting" : ""}`, id: "board" },
       panels,
       center,
-      view.hand ? this.myHandEl() : null,
-      this.logEl());
+      view.hand ? this.myHandEl() : null);
   }
 
   myHandEl() {
     const view = this.view;
     const { hand, drawn } = handParts(view);
     const ok = this.discardable();
+    const special = specialTiles(view);
     const prompting = !!this.prompt;
-    const tile = (tileStr, cls) => {
+    const touch = !oneClickDiscard();
+    if (this.selected && !ok.has(this.selected.tile)) this.selected = null;
+    const tile = (tileStr, cls, key) => {
       const can = ok.has(tileStr);
-      const state = can ? "discardable" : prompting && ok.size ? "blocked" : "";
-      const wild = view.laizi && tileStr === view.laizi ? "laizi" : "";
-      const img = tileImg(tileStr, { size: "lg", cls: `${cls} ${state} ${wild}` });
-      if (can) img.addEventListener("click", () => this.act({ type: "discard", tile: tileStr }));
-      return img;
+      const mark = tileMark(tileStr, special);
+      // a tile the prompt does not let go: dimmed, but wuhan's special tiles keep their own look
+      const state = can ? "discardable" : prompting && ok.size ? (mark ? "kept" : "blocked") : "";
+      const picked = this.selected && this.selected.key === key ? "selected" : "";
+      const el = tileEl(tileStr, special, { size: "lg", cls: `${cls} ${state} ${picked}` });
+      const img = el.tagName === "IMG" ? el : el.querySelector("img");
+      img.dataset.key = key;
+      if (can) img.addEventListener("click", () => this.tapTile(key, tileStr));
+      return el;
     };
     const others = (this.prompt?.actions || []).filter((a) => a.type !== "discard");
     const buttons = others.map((a) => h("button", {
       class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
-      onclick: () => this.act(a) },
-      a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs" }) : null,
+      "data-kind": a.kind || null, onclick: () => this.act(a) },
+      a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs", special }) : null,
       h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
         h("small", { class: "other-lang" }, a.label ? trOther(a.label) : ""))));
+    if (this.selected) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
+      "data-action": "discard", "data-tile": this.selected.tile,
+      onclick: () => { const x = this.selected; this.selected = null; if (x) this.act({ type: "discard", tile: x.tile }); } },
+      tileImg(this.selected.tile, { size: "xs" }), bi(t("discard_it"), tOther("discard_it"))));
     const hint = this.prompt?.auto ? t("auto_notice")
-      : ok.size ? t("discard_hint") : prompting ? "" : t("wait_others");
-    return h("div", { class: "my-hand", id: "my-hand" },
+      : ok.size ? (this.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
+        : prompting ? "" : t("wait_others");
+    // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
+    const slots = hand.length + 1 + 0.6;
+    return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}`, id: "my-hand", style: { "--n": String(slots) } },
+      h("div", { class: "actions", id: "actions" },
+        h("span", { class: "hint" }, hint),
+        this.timerEl,
+        h("span", { class: "action-buttons" }, buttons)),
       h("div", { class: "hand-row" },
-        h("span", { class: "hand", id: "hand" }, hand.map((x) => tile(x, "in-hand"))),
-        drawn ? h("span", { class: "drawn", id: "drawn" }, tile(drawn, "drawn-tile")) : null,
+        h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),
+        h("span", { class: `drawn${drawn ? "" : " empty"}`, id: drawn ? "drawn" : null },
+          drawn ? tile(drawn, "drawn-tile", "d") : null),
         view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
-          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null),
-      h("div", { class: "actions", id: "actions" }, buttons, h("span", { class: "hint muted" }, hint)));
+          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null));
   }
 
   logEl() {
@@ -275,14 +369,42 @@ export class TableScreen {
   }
 
   renderTimer() {
+    const clocks = this.clocks();
+    const v = this.view;
+    // every acting seat's clock in its seat panel
+    for (const el of this.root.querySelectorAll("[data-clock-seat]")) {
+      const c = clocks[el.dataset.clockSeat];
+      if (!c) { if (el.textContent) { el.textContent = ""; el.className = "seat-timer"; } continue; }
+      el.className = `seat-timer on${c.turn < 5 ? " low" : ""}${c.exact ? "" : " estimate"}`;
+      el.title = c.exact ? `${t("timer")} · ${tOther("timer")}` : t("timer_estimate");
+      el.textContent = `${Math.ceil(c.turn)}s`;
+    }
+    // the compass: the turn seat's clock (this seat's while it is prompted)
+    const mine = v && clocks[v.seat];
+    const main = mine || (v && clocks[v.turn]) || null;
+    const ce = this.clockEl;
+    if (!main) { ce.replaceChildren(); ce.className = "clock"; }
+    else {
+      ce.className = `clock on${main.turn < 5 ? " low" : ""}${main.turn <= 0 && main.bank != null ? " on-bank" : ""}`;
+      ce.textContent = String(Math.ceil(main.turn > 0 || main.bank == null ? main.turn : main.bank));
+    }
+    // this seat's own prompt: turn and bank time above the hand
     const el = this.timerEl;
-    if (!this.prompt) { el.replaceChildren(); el.className = "timer"; return; }
-    const spent = (performance.now() - this.prompt.received) / 1000;
-    const turn = Math.max(0, (this.prompt.seconds_left ?? 0) - spent);
-    const bank = Math.max(0, (this.prompt.bank_left ?? 0) - Math.max(0, spent - (this.prompt.seconds_left ?? 0)));
-    el.className = `timer ${turn <= 0 ? "on-bank" : turn < 5 ? "low" : ""}`;
-    mount(el, h("span", { class: "turn-time" }, `${t("timer")} ${Math.ceil(turn)}s`),
-      h("span", { class: "bank-time" }, ` + ${t("bank")} ${Math.ceil(bank)}s`));
+    if (!this.prompt || !mine) { el.replaceChildren(); el.className = "timer"; return; }
+    el.className = `timer on ${mine.turn <= 0 ? "on-bank" : mine.turn < 5 ? "low" : ""}`;
+    mount(el, h("span", { class: "turn-time" }, `${t("timer")} ${Math.ceil(mine.turn)}s`),
+      h("span", { class: "bank-time" }, ` + ${t("bank")} ${Math.ceil(mine.bank)}s`));
+  }
+
+  leaveDialog() {
+    const close = () => { this.confirmLeave = false; this.render(); };
+    return h("div", { class: "overlay", id: "leave-dialog" },
+      h("div", { class: "card overlay-card confirm-card" },
+        h("h2", {}, bi(t("leave_title"), tOther("leave_title"))),
+        h("p", {}, t("leave_text")), h("p", { class: "muted small" }, tOther("leave_text")),
+        h("div", { class: "buttons" },
+          h("button", { id: "btn-leave-confirm", onclick: () => this.leave(true) }, bi(t("leave_yes"), tOther("leave_yes"))),
+          h("button", { class: "secondary", id: "btn-leave-cancel", onclick: close }, bi(t("leave_no"), tOther("leave_no"))))));
   }
 
   settlementOverlay() {
@@ -307,6 +429,7 @@ export class TableScreen {
 /** Make sure we hold a seat (join if needed), then show the table. */
 export async function openTable(root, app, code) {
   try {
+    await ensureRulesets().catch(() => {});
     const table = await get(`/api/tables/${encodeURIComponent(code)}`);
     const seated = (table.seats || []).some((s) => s && s.name === app.user.username);
     if (!seated) await post(`/api/tables/${encodeURIComponent(code)}/join`).catch(() => {});
