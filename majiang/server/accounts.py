@@ -46,12 +46,16 @@ def check_new_credentials(username: str, password: str) -> None:
         raise AccountError(f"密码至少{MIN_PASSWORD}位 / password needs {MIN_PASSWORD}+ characters")
 
 
+def by_name(db: Session, username: str) -> User | None:
+    return db.scalars(select(User).where(User.username == username)).first()
+
+
 def create_user(
     db: Session, username: str, password_hash: str | None, *, grant_amount: int,
     guest: bool = False, bot: bool = False,
 ) -> User:
     """A new account with its recorded opening grant."""
-    if db.scalars(select(User).where(User.username == username)).first() is not None:
+    if by_name(db, username) is not None:
         raise AccountError(f"用户名已被占用 / username {username!r} is taken")
     user = User(username=username, password_hash=password_hash, guest=guest, bot=bot, silver=0)
     db.add(user)
@@ -64,17 +68,8 @@ def create_user(
 def create_guest(db: Session, grant_amount: int) -> User:
     while True:
         name = "guest-" + secrets.token_hex(3)
-        if db.scalars(select(User).where(User.username == name)).first() is None:
+        if by_name(db, name) is None:
             return create_user(db, name, None, grant_amount=grant_amount, guest=True)
-
-
-def authenticate(db: Session, username: str, password: str) -> User:
-    user = db.scalars(select(User).where(User.username == username)).first()
-    if user is None or user.password_hash is None or not verify_password(
-        user.password_hash, password
-    ):
-        raise AccountError("用户名或密码错误 / wrong username or password")
-    return user
 
 
 def server_secret(db: Session, configured: str | None) -> str:

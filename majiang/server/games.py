@@ -30,8 +30,6 @@ def ruleset_info(rules_id: Any) -> dict[str, Any]:
     except UnknownRuleset as exc:
         raise GameError(f"未知规则 / {exc}") from None
     ruleset = mech.rules
-    if not mech.playable:
-        raise GameError(f"{ruleset.zh}尚未开放 / ruleset {rules_id!r} cannot be played yet")
     match = new_match(rules_id, 0, None, None)  # the default match length
     return {"id": rules_id, "zh": ruleset.zh, "en": ruleset.en, "players": ruleset.players,
             "match_hands": match.hands, "match_rounds": match.rounds}
@@ -114,14 +112,6 @@ def next_dealer(hand: Any) -> int:
     return int(hand.result.next_dealer)
 
 
-def next_options(rules: str, options: dict[str, Any] | None,
-                 carry: dict[str, Any] | None) -> dict[str, Any]:
-    """The next hand's options: the table's own plus what the last hand carried over."""
-    from majiang.game.match import Carry
-
-    return Carry.from_json(carry).options(rules, options)
-
-
 def carry_after(carry: dict[str, Any] | None, hand: Any) -> dict[str, Any]:
     """The table's carry once `hand` is settled (the game's `Carry`, as JSON)."""
     from majiang.game.match import Carry
@@ -165,11 +155,13 @@ def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:
     return rec
 
 
-def replay_record(rec: dict[str, Any]) -> Any:
-    """The hand of a stored record, replayed (for checks)."""
-    from majiang.game.record import replay
+def replay_steps(rec: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    """A finished hand's record step by step as seat `viewer` (None: a spectator) saw it: the
+    deal, then each action, each with the events the viewer got and its view after
+    (`majiang.game.steps`)."""
+    from majiang.game.steps import replay_steps as steps
 
-    return replay(rec)
+    return [step.to_json() for step in steps(rec, viewer)]
 
 
 def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
@@ -197,11 +189,22 @@ def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
 
 
 def _line(payer: int, payee: int, units: int, stake: int, reason: dict[str, str]) -> dict[str, Any]:
-    return {"payer": payer, "payee": payee, "amount": units, "units": units,
-            "silver": units * stake, "reason": reason}
+    return {"payer": payer, "payee": payee, "amount": units, "silver": units * stake,
+            "reason": reason}
+
+
+def final_hands(hand: Any) -> list[Any] | None:
+    """Every seat's concealed tiles at the end (from the hand's `settlement` event)."""
+    for event in reversed(hand.events):
+        if event.kind == "settlement":
+            hands: list[Any] | None = event.data.get("hands")
+            return hands
+    return None
 
 
 def winners_json(hand: Any) -> list[dict[str, Any]]:
+    """Each winner: seat, winning tile, hand and melds, decomposition, patterns, value and the
+    payments of that win (the hand's win type and discarder are the settlement's own)."""
     result = hand.result
     if result is None:
         return []
@@ -210,8 +213,7 @@ def winners_json(hand: Any) -> list[dict[str, Any]]:
     for winner, answer in zip(result.winners, result.answers, strict=False):
         data = wins.get(winner, {})
         out.append({
-            "seat": winner, "win_type": result.win_type,
-            "tile": data.get("tile"), "from": result.discarder,
+            "seat": winner, "tile": data.get("tile"),
             "hand": data.get("hand"), "melds": data.get("melds"),
             "decomposition": answer.get("decomposition"),
             "patterns": answer.get("patterns", []), "value": answer.get("value"),

@@ -202,6 +202,14 @@ def set_ready(db: Session, user: User, code: str, ready: bool = True) -> Table:
     return table
 
 
+def set_ready_by_id(db: Session, user_id: int, code: str) -> Table:
+    """`set_ready` for the user with id `user_id` (a table connection's user)."""
+    user = db.get(User, user_id)
+    if user is None:
+        raise LobbyError("没有此用户 / no such user")
+    return set_ready(db, user, code)
+
+
 def leave_table(db: Session, user: User, code: str) -> Table:
     """Leave; during a hand the seat stays in it (played by the server) and is freed after."""
     table = get_table(db, code)

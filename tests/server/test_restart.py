@@ -137,7 +137,7 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
     check = http.get("/api/ledger/check").json()
     assert check["balanced"], check
     me = http.get("/api/me", headers=headers).json()
-    assert me["silver"] == settlement["balances"][0]
+    assert me["silver"] == settlement["balances_after"][0]
     hand_id = http.get("/api/history", headers=headers).json()[0]["hand_id"]
     record = http.get(f"/api/hands/{hand_id}").json()["record"]
     assert verify(record) == []  # the resumed hand's record replays exactly

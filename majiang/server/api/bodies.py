@@ -1,0 +1,39 @@
+"""Request bodies, validated (strict types: `"8"` is not a number). A field left out takes its
+default; the lobby and the game check the values (ranges, rulesets, match lengths)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class Credentials(Body):
+    """`POST /api/signup`, `POST /api/login`."""
+
+    username: str = ""
+    password: str = ""
+
+
+class TableSettings(Body):
+    """A new table's ruleset, turn time and match length (None: the defaults)."""
+
+    rules: str | None = None  # None or "": the first playable ruleset
+    turn_seconds: int | None = None
+    match_hands: int | None = None
+    match_rounds: int | None = None
+
+
+class NewTable(TableSettings):
+    """`POST /api/tables`."""
+
+    level: int | None = None  # None: the player's own level
+    bots: int = 0
+
+
+class QuickPlay(TableSettings):
+    """`POST /api/quickplay`; `level` left out: the player's quick-play level."""
+
+    level: int | None = None

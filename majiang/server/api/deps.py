@@ -1,0 +1,81 @@
+"""What every route needs: the server (settings, database, tokens, live tables), the caller."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.requests import HTTPConnection
+
+from majiang.server import accounts
+from majiang.server.botpool import BotPool
+from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.manager import TableManager
+from majiang.server.models import User
+from majiang.server.settings import Settings
+
+
+class ApiError(Exception):
+    """A refused request: `{"error": message}` with HTTP `status`."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Server:
+    """What the app holds: settings, database, token signer, live tables."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        bots = BotPool(settings.bot_pool, settings.default_bot)  # a bad bot fails here
+        self.engine = make_engine(settings.database_url)
+        migrate(self.engine)
+        self.sessions: sessionmaker[Session] = session_factory(self.engine)
+        with self.sessions() as db:
+            secret = accounts.server_secret(db, settings.secret)
+        self.tokens = accounts.Tokens(secret, settings.token_max_age)
+        self.tables = TableManager(self.sessions, settings, bots)
+
+    @contextmanager
+    def db(self) -> Iterator[Session]:
+        """A session committed at the end of the block (rolled back on an error)."""
+        with self.sessions() as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def user_from_token(self, db: Session, token: str | None) -> User | None:
+        uid = self.tokens.user_id(token) if token else None
+        return db.get(User, uid) if uid is not None else None
+
+
+def server_of(conn: HTTPConnection) -> Server:
+    """The app's server (an HTTP request's or a WebSocket's)."""
+    server: Server = conn.app.state.server
+    return server
+
+
+ServerDep = Annotated[Server, Depends(server_of)]
+
+
+def token_of(request: Request) -> str | None:
+    """The bearer token of the request, else its `token` cookie."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.cookies.get("token")
+
+
+def me(server: Server, db: Session, request: Request) -> User:
+    """The logged-in user making the request; 401 otherwise."""
+    user = server.user_from_token(db, token_of(request))
+    if user is None:
+        raise ApiError("请先登录 / log in first (missing or invalid token)", 401)
+    return user

@@ -1,0 +1,63 @@
+"""`/ws/tables/{code}`: a table's WebSocket, attached to the table's actor until it closes."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from majiang.server import lobby
+from majiang.server.api.deps import ServerDep
+from majiang.server.connection import Connection
+from majiang.server.messages import Attach, Detach, from_client
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{code}")
+async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> None:
+    token = websocket.query_params.get("token") or websocket.cookies.get("token")
+    with server.db() as db:
+        user = server.user_from_token(db, token)
+        try:
+            table = lobby.get_table(db, code) if user is not None else None
+        except lobby.LobbyError:
+            table = None
+        user_id = user.id if user is not None else None
+        real_code = table.code if table is not None else None
+        closed = (
+            server.tables.table_json(db, table)
+            if table is not None and table.status == "closed" else None
+        )
+    if closed is not None:  # nothing live to attach to: say so and close
+        await websocket.accept()
+        await websocket.send_json({"type": "table", "table": closed})
+        await websocket.close(code=1000)
+        return
+    if user_id is None or real_code is None:
+        await websocket.accept()
+        reason = ("登录无效 / bad token" if user_id is None
+                  else "没有这张桌子 / no such table")
+        await websocket.send_json({"type": "error", "error": reason})
+        await websocket.close(code=4401 if user_id is None else 4404)
+        return
+    await websocket.accept()
+    conn = Connection(websocket)
+    runner = server.tables.runner(real_code)
+    writer = conn.start()
+    runner.put(Attach(conn, user_id))
+    try:
+        while True:
+            text = await websocket.receive_text()
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                conn.send({"type": "error", "error": "消息须为JSON / messages must be JSON"})
+                continue
+            runner.put(from_client(conn, msg))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        runner.put(Detach(conn))
+        conn.close()
+        await writer

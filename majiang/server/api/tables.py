@@ -1,0 +1,117 @@
+"""The lobby over HTTP: list, open, quick play, join, leave, ready, dissolve; each change pokes
+the table's actor so it deals once every seat is ready."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy.orm import Session
+
+from majiang.server import games, lobby
+from majiang.server.api.bodies import NewTable, QuickPlay
+from majiang.server.api.deps import Server, ServerDep, me
+from majiang.server.models import Table, User
+
+router = APIRouter()
+
+
+def open_table(server: Server, db: Session, user: User, req: lobby.TableRequest,
+               fill_bots: bool = False) -> Table:
+    settings = server.settings
+    return lobby.create_table(
+        db, user, req, default_turn=settings.turn_seconds,
+        bank_seconds=settings.bank_seconds, grant_amount=settings.new_account_grant,
+        fill_bots=fill_bots, min_turn=settings.min_turn_seconds,
+    )
+
+
+@router.get("/api/tables")
+async def list_tables(server: ServerDep) -> list[dict[str, Any]]:
+    with server.db() as db:
+        return [server.tables.table_json(db, t) for t in lobby.open_tables(db)]
+
+
+@router.post("/api/tables")
+async def create_table(server: ServerDep, request: Request,
+                       body: NewTable | None = None) -> dict[str, Any]:
+    body = body or NewTable()
+    with server.db() as db:
+        user = me(server, db, request)
+        req = lobby.TableRequest(
+            rules=body.rules or games.default_ruleset(), level=body.level, bots=body.bots,
+            turn_seconds=body.turn_seconds, match_hands=body.match_hands,
+            match_rounds=body.match_rounds,
+        )
+        table = open_table(server, db, user, req)
+        answer = server.tables.table_json(db, table)
+        code = table.code
+    server.tables.poke(code)
+    return answer
+
+
+@router.post("/api/quickplay")
+async def quickplay(server: ServerDep, request: Request,
+                    body: QuickPlay | None = None) -> dict[str, Any]:
+    body = body or QuickPlay()
+    with server.db() as db:
+        user = me(server, db, request)
+        existing = lobby.current_table(db, user)
+        if existing is not None:  # back to the table the player already sits at
+            return server.tables.table_json(db, existing)
+        info = games.ruleset_info(body.rules or games.default_ruleset())
+        level = body.level if "level" in body.model_fields_set else lobby.quickplay_level(user)
+        req = lobby.TableRequest(
+            rules=info["id"], level=level, bots=int(info["players"]) - 1,
+            turn_seconds=body.turn_seconds, match_hands=body.match_hands,
+            match_rounds=body.match_rounds,
+        )
+        table = open_table(server, db, user, req, fill_bots=True)
+        answer = server.tables.table_json(db, table)
+        code = table.code
+    server.tables.poke(code)
+    return answer
+
+
+@router.get("/api/tables/{code}")
+async def get_table(server: ServerDep, code: str) -> dict[str, Any]:
+    with server.db() as db:
+        return server.tables.table_json(db, lobby.get_table(db, code))
+
+
+OPS: dict[str, Callable[[Session, User, str], Table]] = {
+    "join": lobby.join_table,
+    "leave": lobby.leave_table,
+    "ready": lobby.set_ready,
+    "dissolve": lobby.dissolve_by,
+}
+
+
+async def table_op(server: Server, request: Request, code: str, op: str) -> dict[str, Any]:
+    with server.db() as db:
+        table = OPS[op](db, me(server, db, request), code)
+        answer = server.tables.table_json(db, table)
+        real_code = table.code
+    server.tables.poke(real_code)
+    return answer
+
+
+@router.post("/api/tables/{code}/join")
+async def join(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return await table_op(server, request, code, "join")
+
+
+@router.post("/api/tables/{code}/leave")
+async def leave(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return await table_op(server, request, code, "leave")
+
+
+@router.post("/api/tables/{code}/ready")
+async def ready(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return await table_op(server, request, code, "ready")
+
+
+@router.post("/api/tables/{code}/dissolve")
+async def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return await table_op(server, request, code, "dissolve")

@@ -1,0 +1,77 @@
+"""The bot pool: where bots think, off the event loop, so a slow decision never holds it up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from majiang.server import games
+from majiang.server.games import Action
+
+log = logging.getLogger("majiang.table")
+
+
+def make_executor(kind: str) -> Executor | None:
+    """"process" (a worker process: no GIL contention with the loop), "thread", or "inline"
+    (None: bots think on the loop)."""
+    if kind == "process":
+        return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    if kind == "thread":
+        return ThreadPoolExecutor(1, thread_name_prefix="bot")
+    if kind == "inline":
+        return None
+    raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
+
+
+def decide(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action | None:
+    """A bot's choice (None if it failed: the caller falls back to the default action)."""
+    try:
+        return games.bot_choose(bot, view, actions)
+    except Exception:
+        log.exception("bot failed; default action")
+        return None
+
+
+def _outcome(future: asyncio.Future[Action | None]) -> Action | None:
+    if future.cancelled() or future.exception() is not None:
+        return None
+    return future.result()
+
+
+class BotPool:
+    """The process's bots: the bot that fills seats and plays 托管, and the executor they think in.
+
+    `turn` is held while a bot's move is applied: across all tables at most one bot move per loop
+    iteration, so a busy server slows its bots down rather than the replies to its players."""
+
+    def __init__(self, kind: str, bot_name: str) -> None:
+        games.new_bot(bot_name, 0)  # an unknown bot name fails here, not mid-hand
+        self.bot_name = bot_name
+        self.executor = make_executor(kind)
+        self.turn = asyncio.Lock()
+
+    def new_bot(self, seed: int) -> Any:
+        return games.new_bot(self.bot_name, seed)
+
+    @property
+    def inline(self) -> bool:
+        """Whether bots think on the loop itself (no executor)."""
+        return self.executor is None
+
+    def think(self, bot: Any, view: dict[str, Any], actions: list[Action],
+              reply: Callable[[Action | None], None]) -> None:
+        """Let `bot` choose among `actions` in the executor; `reply` gets the choice, on the
+        loop (None if the bot failed)."""
+        assert self.executor is not None
+        future = asyncio.get_running_loop().run_in_executor(
+            self.executor, decide, bot, view, actions
+        )
+        future.add_done_callback(lambda f: reply(_outcome(f)))
+
+    def shutdown(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)

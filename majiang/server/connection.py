@@ -1,0 +1,77 @@
+"""WebSocket connections of a table: each with its own writer task, and who holds which seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+
+class Connection:
+    """One WebSocket: an outgoing queue drained by its own writer task, so sending never waits."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.seat: int | None = None
+        self.user_id: int | None = None
+        self.closed = False
+
+    def start(self) -> asyncio.Task[None]:
+        return asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            msg = await self.out.get()
+            if msg is None:
+                return
+            try:
+                await self.websocket.send_text(json.dumps(msg, ensure_ascii=False))
+            except Exception:  # the peer went away; the reader side cleans up
+                self.closed = True
+                return
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if not self.closed:
+            self.out.put_nowait(msg)
+
+    def close(self) -> None:
+        self.closed = True
+        self.out.put_nowait(None)
+
+
+class Audience:
+    """The connections attached to one table (players by seat, watchers with no seat)."""
+
+    def __init__(self) -> None:
+        self.conns: list[Connection] = []
+
+    def __iter__(self) -> Iterator[Connection]:
+        return iter(list(self.conns))
+
+    def add(self, conn: Connection) -> None:
+        self.conns.append(conn)
+
+    def remove(self, conn: Connection) -> None:
+        if conn in self.conns:
+            self.conns.remove(conn)
+
+    def of_seat(self, seat: int | None) -> list[Connection]:
+        return [c for c in self.conns if c.seat == seat and not c.closed]
+
+    def connected(self, seat: int) -> bool:
+        return bool(self.of_seat(seat))
+
+    def send_seat(self, seat: int | None, msg: dict[str, Any]) -> None:
+        for c in self.of_seat(seat):
+            c.send(msg)
+
+    def send_all(self, msg: dict[str, Any]) -> None:
+        for c in self.conns:
+            c.send(msg)
+
+    def open(self) -> list[Connection]:
+        return [c for c in self.conns if not c.closed]

@@ -1,0 +1,113 @@
+"""The table actor's inbox: one typed message per kind of input, handled one at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.server.connection import Connection
+from majiang.server.games import Action, ActionError
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """`{"type": "ping"}`: answered with a pong."""
+
+    conn: Connection
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """`{"type": "ready"}`: the sender's seat is ready for the next deal."""
+
+    conn: Connection
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """`{"type": "act", "prompt_id", "action"}`: `action` as read, or why it could not be."""
+
+    conn: Connection
+    prompt_id: Any
+    action: Action | None
+    sent: Any
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A client message that is no message of the protocol: answered with `error`."""
+
+    conn: Connection
+    error: str
+
+
+def from_client(conn: Connection, data: Any) -> Ping | Ready | Act | Unreadable:
+    """A client's JSON message as a typed message (protocol.md section 5)."""
+    if not isinstance(data, dict):
+        return Unreadable(conn, "消息须为JSON对象 / a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "ping":
+        return Ping(conn)
+    if kind == "ready":
+        return Ready(conn)
+    if kind == "act":
+        sent = data.get("action")
+        try:
+            return Act(conn, data.get("prompt_id"), Action.from_json(sent), sent)
+        except ActionError as exc:
+            return Act(conn, data.get("prompt_id"), None, sent, str(exc))
+    return Unreadable(conn, f"未知消息类型 / unknown message type {kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """A connection of `user_id` opened."""
+
+    conn: Connection
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Detach:
+    """A connection closed."""
+
+    conn: Connection
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimeout:
+    """A person's turn time and bank ran out on a prompt."""
+
+    prompt_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's pause on a prompt is over: it may think now."""
+
+    prompt_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """A bot's decision on a prompt (None: it failed; the default action is played)."""
+
+    prompt_id: int
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    """Seats or readiness changed over HTTP: re-check the seats and deal if all are ready."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The server is shutting down."""
+
+
+Message = (
+    Ping | Ready | Act | Unreadable | Attach | Detach | TurnTimeout | BotTurn | BotMove
+    | LobbyChanged | Stop
+)

@@ -1,0 +1,166 @@
+"""Prompts and their clocks: what each seat the engine waits for may do, and until when.
+
+A prompt has a fresh id; a reply with any other id is ignored. A person has the table's turn time
+plus what is left of their bank; a seat a bot plays (a bot's own, or 托管) gets the bot's pause.
+When a clock runs out the prompt's message goes to the table's inbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from majiang.server.games import Action
+from majiang.server.messages import BotTurn, Message, TurnTimeout
+
+PASS = "pass"
+DISCARD = "discard"
+
+
+@dataclass
+class Prompt:
+    id: int
+    seat: int
+    actions: list[Action]
+    issued: float
+    by_bot: bool
+    handle: asyncio.TimerHandle | None = None
+    thinking: bool = False
+
+    def cancel(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+
+def default_action(actions: list[Action], view: dict[str, Any]) -> Action:
+    """On timeout: pass a call, else discard the drawn tile, else the last legal discard."""
+    for a in actions:
+        if a.type == PASS:
+            return a
+    drawn = view.get("drawn")
+    discards = [a for a in actions if a.type == DISCARD]
+    for a in discards:
+        if drawn is not None and a.to_json().get("tile") == drawn:
+            return a
+    if discards:
+        return discards[-1]
+    return actions[0]
+
+
+class PromptHost(Protocol):
+    """What the prompts need from their table."""
+
+    def put(self, msg: Message) -> None: ...
+    def send_seat(self, seat: int, msg: dict[str, Any]) -> None: ...
+    def turn_seconds(self) -> float: ...
+    def bank(self, seat: int) -> float: ...
+    def plays_itself(self, seat: int) -> bool: ...
+    def is_auto(self, seat: int) -> bool: ...
+
+
+class Prompts:
+    """The open prompts of one table, at most one per seat."""
+
+    def __init__(self, host: PromptHost, bot_delay: tuple[float, float]) -> None:
+        self.host = host
+        self.bot_delay = bot_delay
+        self.rng = random.Random()
+        self.by_seat: dict[int, Prompt] = {}
+        # ids grow across restarts too (millisecond clock), so a reply to a prompt from before a
+        # restart can never match a new one
+        self.next_id = int(time.time() * 1000) % 2**40
+
+    def get(self, seat: int) -> Prompt | None:
+        return self.by_seat.get(seat)
+
+    def find(self, prompt_id: int) -> Prompt | None:
+        return next((p for p in self.by_seat.values() if p.id == prompt_id), None)
+
+    def take(self, seat: int) -> None:
+        """The seat acted: its prompt is done."""
+        prompt = self.by_seat.pop(seat, None)
+        if prompt is not None:
+            prompt.cancel()
+
+    def clear(self) -> None:
+        for prompt in self.by_seat.values():
+            prompt.cancel()
+        self.by_seat.clear()
+
+    def sync(self, wanted: dict[int, list[Action]]) -> None:
+        """Prompt every seat in `wanted` with its legal actions; withdraw prompts no longer
+        wanted or whose actions changed."""
+        for seat in list(self.by_seat):
+            if seat not in wanted:
+                self._withdraw(seat)
+        for seat, actions in wanted.items():
+            current = self.by_seat.get(seat)
+            if current is not None and current.actions == actions:
+                continue
+            if current is not None:
+                self._withdraw(seat)
+            if actions:
+                self._issue(seat, actions)
+
+    def _withdraw(self, seat: int) -> None:
+        prompt = self.by_seat.pop(seat)
+        prompt.cancel()
+        self.host.send_seat(seat, {"type": "prompt_closed", "prompt_id": prompt.id})
+
+    def _issue(self, seat: int, actions: list[Action]) -> None:
+        prompt = Prompt(self.next_id, seat, actions, time.monotonic(), by_bot=False)
+        self.next_id += 1
+        self.by_seat[seat] = prompt
+        self.arm(prompt, fresh=True)
+
+    def rearm(self, seat: int) -> None:
+        """The seat changed hands (托管 on or off): its prompt gets the new player's clock."""
+        prompt = self.by_seat.get(seat)
+        if prompt is not None:
+            self.arm(prompt, fresh=False)  # the owner gets the prompt's remaining time
+
+    def arm(self, prompt: Prompt, fresh: bool) -> None:
+        """Start the prompt's clock: a bot's pause, or the owner's turn time plus bank."""
+        prompt.cancel()
+        prompt.thinking = False
+        loop = asyncio.get_running_loop()
+        host = self.host
+        if host.plays_itself(prompt.seat):
+            prompt.by_bot = True
+            low, high = self.bot_delay
+            delay = self.rng.uniform(low, high) if high > 0 else 0.0
+            prompt.handle = loop.call_later(delay, host.put, BotTurn(prompt.id))
+        else:
+            prompt.by_bot = False
+            if fresh:
+                prompt.issued = time.monotonic()
+            left = host.turn_seconds() + host.bank(prompt.seat)
+            left -= time.monotonic() - prompt.issued
+            prompt.handle = loop.call_later(max(0.0, left), host.put, TurnTimeout(prompt.id))
+        self.send(prompt)
+
+    def send(self, prompt: Prompt) -> None:
+        """Send the prompt to its seat with the time left on it."""
+        elapsed = time.monotonic() - prompt.issued
+        turn = self.host.turn_seconds()
+        bank = self.host.bank(prompt.seat)
+        self.host.send_seat(
+            prompt.seat,
+            {
+                "type": "prompt",
+                "prompt_id": prompt.id,
+                "actions": [a.to_json(with_label=True) for a in prompt.actions],
+                "seconds_left": round(max(0.0, turn - elapsed), 1),
+                "bank_left": round(max(0.0, bank - max(0.0, elapsed - turn)), 1),
+                "auto": self.host.is_auto(prompt.seat),
+            },
+        )
+
+    def resend(self, seat: int) -> None:
+        prompt = self.by_seat.get(seat)
+        if prompt is not None:
+            self.send(prompt)
