@@ -51,6 +51,7 @@ const app = {
     const main = document.getElementById("main");
     const hash = location.hash.replace(/^#\/?/, "");
     const [page, arg] = hash.split("/");
+    document.body.dataset.route = page || "lobby";  // the table screen styles the bar on short screens
     try {
       if (!this.user || !page) this.cleanup = await renderLobby(main, this);
       else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));

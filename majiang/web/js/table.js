@@ -34,6 +34,7 @@ export class TableScreen {
   stop() {
     this.closed = true;
     clearInterval(this.tick);
+    clearTimeout(this.drawTimer);
     if (this.ws) this.ws.close();
   }
 
@@ -119,6 +120,11 @@ export class TableScreen {
     // the draw is shown through the match's first hand, unless closed
     this.showDraw = match.status === "playing" && (match.hands_played ?? 0) === 0
       && this.drawClosed !== match.match_id;
+    // the lot's notice lies over the table: it closes itself after a while (or by its button)
+    clearTimeout(this.drawTimer);
+    if (this.showDraw) this.drawTimer = setTimeout(() => {
+      if (this.showDraw && !this.closed) { this.showDraw = false; this.drawClosed = match.match_id; this.render(); }
+    }, 12000);
   }
 
   onEvent(ev) {
@@ -342,18 +348,18 @@ export class TableScreen {
       : ok.size ? (this.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
         : prompting ? "" : t("wait_others");
     // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
-    const slots = hand.length + 1 + 0.6;
+    const slots = hand.length + 1 + 0.45;
     return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}`, id: "my-hand", style: { "--n": String(slots) } },
       h("div", { class: "actions", id: "actions" },
         h("span", { class: "hint" }, hint),
         this.timerEl,
         h("span", { class: "action-buttons" }, buttons)),
-      h("div", { class: "hand-row" },
+      h("div", { class: "hand-wrap" }, h("div", { class: "hand-row" },
         h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),
         h("span", { class: `drawn${drawn ? "" : " empty"}`, id: drawn ? "drawn" : null },
           drawn ? tile(drawn, "drawn-tile", "d") : null),
         view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
-          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null));
+          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null)));
   }
 
   logEl() {
