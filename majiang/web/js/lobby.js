@@ -192,11 +192,12 @@ export async function renderLobby(root, app) {
   };
 
   mount(root,
-    h("div", { class: "lobby" },
+    h("div", { class: "lobby-page" },
       msg,
       seatedBox,
       h("section", { class: "card rulesets-card" },
         h("h2", {}, bi(t("rulesets"), tOther("rulesets"))), cardsBox),
+      h("div", { class: "lobby" },
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " (guest)") : null),
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
@@ -220,7 +221,7 @@ export async function renderLobby(root, app) {
         h("h2", {}, bi(t("join"), tOther("join"))),
         h("div", { class: "row" }, codeIn,
           h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
-        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox)));
+        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox))));
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);
   return () => clearInterval(timer);

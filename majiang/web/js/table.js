@@ -134,7 +134,8 @@ export class TableScreen {
     if (ev.type === "win") this.wins.push(ev);
     if (ev.type === "kong_money") this.kongs.push(ev);
     this.log.push(ev);
-    if (this.log.length > 60) this.log.shift();
+    if (ev.type === "deal" || ev.type === "start") this.logStart = 1;
+    if (this.log.length > 60) { this.log.shift(); this.logStart = (this.logStart || 1) + 1; }
   }
 
   /** A new acting seat (or a new discard): restart the estimated clock of the other seats. */
@@ -365,13 +366,15 @@ export class TableScreen {
   logEl() {
     const names = this.names();
     const lang = getLang();
-    const items = this.log.slice(-12).map((ev) => {
+    const items = this.log.map((ev) => {  // the hand's events kept (the last 60), newest last
       const who = ev.seat != null ? names[ev.seat] : "";
       const tiles = ev.tile || ev.tiles;
       return h("li", {}, `${who} ${eventName(ev.type)} `,
         tiles && typeof tiles === "string" ? tileName(tiles.length === 2 ? tiles : tiles.slice(-2), lang) : "");
     });
-    return h("ol", { class: "log", id: "log" }, items);
+    const list = h("ol", { class: "log", id: "log", start: String(Math.max(1, this.logStart || 1)) }, items);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    return list;
   }
 
   renderTimer() {
