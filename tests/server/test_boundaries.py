@@ -16,7 +16,7 @@ RULESET_IDS = ("tuidaohu", "yangzhou", "kawuxing", "jincheng", "wuhan")
 
 
 def sources() -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in SERVER.glob("*.py")}
+    return {str(p.relative_to(SERVER)): p.read_text(encoding="utf-8") for p in SERVER.rglob("*.py")}
 
 
 def test_no_ruleset_specifics_in_the_server() -> None:
