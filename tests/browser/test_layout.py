@@ -235,6 +235,7 @@ def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) ->
     turns = 0
     worst: dict[str, Any] = {"scrollWidth": 0, "minButton": None, "tiles": None}
     shot_taken = False
+    claim_shot = False
     use_confirm = False
     while page.locator("#settlement").count() == 0:
         if time.monotonic() > deadline:
@@ -257,6 +258,10 @@ def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) ->
             if m["own"]:
                 own = m["own"]
                 worst["tiles"] = {"count": len(own), "first": own[0], "last": own[-1]}
+        claims = {b["action"] for b in m["buttons"]} - {"pass", "discard", ""}
+        if claims and not claim_shot:
+            shot(page, f"{name}-claim")  # the claim buttons as a thumb sees them
+            claim_shot = True
         acted = False
         selectors = ["#actions button[data-action=win]"]
         if special_kongs:

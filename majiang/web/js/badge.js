@@ -17,6 +17,6 @@ export function levelBadge(level) {
   if (!level) return h("span");
   return h("span", { class: `badge ${tierClass(level.index)}`, title: `${level.zh} · ${level.en}`,
     "data-level": level.id },
-    h("b", { class: "medal" }, String(level.index)), tr(level),
+    h("b", { class: "medal" }, String(level.index)), h("span", { class: "level-name" }, tr(level)),
     h("small", { class: "other-lang" }, trOther(level)));
 }
