@@ -7,10 +7,13 @@ the seed through a versioned shuffle (`game.wall`), so the action list replays i
 order (a server may prompt them at once), and resolved by priority when all are in.
 
 Modules: `actions` (moves as frozen values, JSON and bilingual labels), `events` (every change,
-addressed to one seat, everyone, or everyone but one), `hand` (the state machine), `views` (what a
-seat may know), `requests` (the scoring request of a win; scoring itself is `majiang.scoring`),
-`variants` (turn-flow facts per ruleset that `majiang.rules` does not declare), `laizi` (wuhan's
-special tiles), `wall`, `match`, `record`, `text` (terminal wording), `replay_cli`.
+addressed to one seat, everyone, or everyone but one), `state` (the hand as plain data:
+`HandState`, `SeatState`, `HandResult`), `hand` (the public state machine, on `engine`), the
+generic flow `turn`, `claims`, `kongs`, `draws`, `settle`, `mechanics/` (one module per special
+mechanic behind one interface: laizi, 下雨, 亮倒 / 上架, 跟庄, 拾/搶, the dead tail, kong money
+rules), `variants` (the one table: each ruleset's switches and mechanics), `views` (what a seat
+may know), `requests` (the typed scoring request of a win), `wall`, `dice`, `match`, `record`,
+`scenario`, `steps` (replay frames), `text` (terminal wording), `replay_cli`.
 
 Events (wire form `{"type": ..., ...}`): `start`, `deal` (own tiles, to each seat), `draw` (the
 tile to the drawer; the others' copy has none), `discard`, `chow`, `pung`, `kong` (`kind`),

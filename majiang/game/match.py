@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from majiang.game.hand import Hand, HandResult
 from majiang.game.variants import mechanics
 from majiang.game.wall import SEED_KEY
-from majiang.rules.wuhan import is_gold_win
 from majiang.tiles import EAST, tile_name
 
 ROUND_NAMES = (("东", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
@@ -27,14 +26,20 @@ ROUND_NAMES = (("东", "East"), ("南", "South"), ("西", "West"), ("北", "Nort
 @dataclass(frozen=True)
 class Carry:
     """What one hand passes on to the next at the same table, beyond the dealer: how often the
-    deal has passed on (the round wind), wuhan's last laizi (连赖) and last 金顶 (连金).
+    deal has passed on (the round wind), and the options the mechanics carry (wuhan's last
+    laizi, 连赖, and last 金顶, 连金: `carry.previous_laizi`, `carry.previous_gold`).
 
     Pure and JSON-able, so a server can store it with a table and deal the next hand from it.
     """
 
     passes: int = 0
-    previous_laizi: str | None = None
-    previous_gold: bool = False
+    carried: tuple[tuple[str, Any], ...] = ()  # (option, value), in the mechanics' order
+
+    def __getattr__(self, name: str) -> Any:
+        for key, value in self.carried:
+            if key == name:
+                return value
+        raise AttributeError(name)
 
     def options(self, rules: str, base: dict[str, Any] | None = None) -> dict[str, Any]:
         """The next hand's options: the table's own plus what is carried."""
@@ -42,10 +47,7 @@ class Carry:
         mech = mechanics(rules)
         if mech.round_winds:
             options["round_wind"] = tile_name(EAST + min(self.passes // mech.rules.players, 3))
-        if self.previous_laizi is not None:
-            options["previous_laizi"] = self.previous_laizi
-        if self.previous_gold:
-            options["previous_gold"] = True
+        options.update(self.carried)
         return options
 
     def after(self, hand: Hand) -> Carry:
@@ -53,24 +55,25 @@ class Carry:
         result = hand.result
         if result is None:
             raise ValueError("the hand is not finished")
-        carry = self
-        if hand.laizi is not None:
-            # an exhaustive draw is no 金顶 and breaks the chain (wuhan 7.4)
-            gold = any(is_gold_win(request, answer)
-                       for request, answer in zip(result.requests, result.answers, strict=True))
-            carry = replace(carry, previous_laizi=tile_name(hand.laizi), previous_gold=gold)
-        if result.next_dealer != hand.dealer:
-            carry = replace(carry, passes=carry.passes + 1)
-        return carry
+        carried = dict(self.carried)
+        for mechanic in hand.mech.specials:
+            carried.update(mechanic.carry(hand.state, result))
+        passes = self.passes + (result.next_dealer != hand.dealer)
+        return Carry(passes, _kept(carried))
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"passes": self.passes, **dict(self.carried)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Carry:
-        data = data or {}
-        return cls(int(data.get("passes", 0)), data.get("previous_laizi"),
-                   bool(data.get("previous_gold", False)))
+        data = dict(data or {})
+        passes = int(data.pop("passes", 0))
+        return cls(passes, _kept(data))
+
+
+def _kept(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The carried options that say something (None and False are not carried)."""
+    return tuple((k, v) for k, v in options.items() if v is not None and v is not False)
 
 
 class Match:

@@ -37,9 +37,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from majiang.game.hand import SINGLE_MELDS, Hand, Meld
+from majiang.game.draws import replacement_tile
+from majiang.game.hand import Hand
 from majiang.game.variants import mechanics
 from majiang.game.wall import RNG_VERSION, Wall, deal_order, tail_by_stacks
+from majiang.rules.base import MELD_KINDS, ONE_TILE_MELDS, Meld
 from majiang.tiles import Tile, full_set, parse_tile, parse_tiles, tile_name
 
 SET_KINDS = {"chow": "chow", "pung": "pung", "kong": "exposed_kong",
@@ -47,7 +49,7 @@ SET_KINDS = {"chow": "chow", "pung": "pung", "kong": "exposed_kong",
              "concealed_kong": "concealed_kong"}
 ONE_TILE_KINDS = {"pick": "picked", "grab": "grabbed", "red_kong": "red_kong",
                   "pi_kong": "pi_kong", "laizi_kong": "laizi_kong"}
-ONE_TILE_KONGS = tuple(k for k in SINGLE_MELDS if k.endswith("_kong"))
+ONE_TILE_KONGS = tuple(k for k in ONE_TILE_MELDS if MELD_KINDS[k].kong)
 _MELD = re.compile(r"^\s*(\w+)\s+(\S+)(?:\s+from\s+(\d))?\s*$")
 
 
@@ -116,14 +118,14 @@ def build(
             concealed[seat] = _tiles(given)
     draw_tiles, tail_tiles = _tiles(draws), _tiles(tail)
     shown = None if indicator is None else _tiles(indicator)
-    if shown is not None and (len(shown) != 1 or not mech.laizi):
+    if shown is not None and (len(shown) != 1 or not mech.has("laizi")):
         raise ScenarioError("indicator: one tile, and only for a ruleset with laizi (wuhan)")
     # each meld held 3 of the 13/14 dealt tiles; a kong's 4th came off the tail
     dealt_melds: list[list[Tile]] = [[] for _ in range(n)]
     kong_fourths: list[Tile] = []
     for seat in range(n):
         for meld in seat_melds[seat]:
-            tiles = meld.tiles()
+            tiles = meld.tiles
             if meld.kind in ONE_TILE_KONGS:  # put out, replaced from the tail
                 kong_fourths.extend(tiles)
             else:
@@ -143,7 +145,7 @@ def build(
     dealt: list[list[Tile]] = []
     for seat in range(n):
         want = (14 if seat == dealer else 13) - sum(
-            min(3, len(m.tiles())) for m in seat_melds[seat] if m.kind not in ONE_TILE_KONGS)
+            min(3, len(m.tiles)) for m in seat_melds[seat] if m.kind not in ONE_TILE_KONGS)
         given = concealed[seat]
         if given is None:
             given, pool = pool[:want], pool[want:]
@@ -151,7 +153,8 @@ def build(
             raise ScenarioError(f"seat {seat}: {len(given)} concealed tiles, expected {want} "
                                 f"({'the dealer: 14' if seat == dealer else '13'} less its melds)")
         dealt.append([*given, *dealt_melds[seat]])
-    wall = _arrange(mech.stacked_tail and tail_by_stacks(RNG_VERSION), ruleset.tile_count, dealt,
+    stacks = mech.has("dead_tail") and tail_by_stacks(RNG_VERSION)
+    wall = _arrange(stacks, ruleset.tile_count, dealt,
                     dealer, [*(shown or []), *draw_tiles], [*kong_fourths, *tail_tiles], pool)
     hand = Hand.new(rules, seed, dealer, options, wall=wall, names=names, hand_no=hand_no)
     _lay_melds(hand, seat_melds)
@@ -184,31 +187,32 @@ def _lay_melds(hand: Hand, seat_melds: list[list[Meld]]) -> None:
     """Move each meld's tiles from the concealed hand to the table (its 4th from the tail)."""
     if not any(seat_melds):
         return
+    state = hand.state
     for seat, melds in enumerate(seat_melds):
+        me = state.seats[seat]
         for meld in melds:
-            tiles = meld.tiles()
+            tiles = meld.tiles
             if meld.kind in ONE_TILE_KONGS:
-                hand.wall.draw_tail()
-                hand.melds[seat].append(meld)
+                state.wall.draw_tail()
+                me.melds.append(meld)
                 continue
             for tile in tiles[:3]:
-                hand.counts[seat][tile] -= 1
+                me.counts[tile] -= 1
             if len(tiles) == 4:
-                hand.wall.draw_tail()
-                if hand.mech.dead_tail:
-                    hand.wall.reserved += 2
+                replacement_tile(hand)
             if meld.kind in ("picked", "grabbed"):
-                hand.singles[seat].append(meld.tile)
-                hand.grabbed[seat] = hand.grabbed[seat] or meld.kind == "grabbed"
-            hand.melds[seat].append(meld)
-    hand.follow = None  # melds mean claims: no following the dealer
-    hand.dealt_quads = [{t for t in range(34) if c[t] == 4} for c in hand.counts]
-    for event in hand.events:  # the deal events name what each seat now holds concealed
+                me.singles.append(meld.tile)
+                me.grabbed = me.grabbed or meld.kind == "grabbed"
+            me.melds.append(meld)
+    state.follow = None  # melds mean claims: no following the dealer
+    for me in state.seats:
+        me.dealt_quads = {t for t in range(34) if me.counts[t] == 4}
+    for event in state.events:  # the deal events name what each seat now holds concealed
         if event.kind == "deal":
             seat = event.data["seat"]
             event.data["tiles"] = [tile_name(t) for t in range(34)
-                                   for _ in range(hand.counts[seat][t])]
-    hand._legal.clear()
+                                   for _ in range(state.seats[seat].counts[t])]
+    hand.legal_cache.clear()
 
 
 def scenario(text: str, **overrides: Any) -> Hand:

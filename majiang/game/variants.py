@@ -1,23 +1,33 @@
-"""Game mechanics per ruleset: what the state machine needs beyond scoring, as one table.
+"""The one table of how each ruleset plays: turn-flow switches and its special mechanics.
 
-Scoring (patterns, values, who pays for a win) lives in `majiang.rules` / `majiang.scoring`; this
-table holds the turn-flow facts the engine needs and the `Ruleset` does not declare: the passed-win
-lock, several winners or one, claims on the last discard, which kongs can be robbed. Seats, tiles,
-chow, shapes, kong money and dealer rotation come from the `Ruleset` itself (one source).
+Scoring (patterns, values, who pays for a win) lives in `majiang.rules` / `majiang.scoring`; seats,
+tiles, chow, shapes, kong money, draw payments and dealer rotation come from the `Ruleset`
+itself. This table holds what the state machine needs beyond that: a few switches of the generic
+flow (the pass lock, one winner or several, claims on the last discard, ...) and the special
+mechanics (`game/mechanics/`), each one module behind one interface. Adding a ruleset is a rules
+module and a line here (README, "Add a ruleset"); `register` adds one from outside the package.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from majiang.game.mechanics.base import Mechanic
+from majiang.game.mechanics.dead_tail import DeadTail
+from majiang.game.mechanics.declaring import LiangDao, ShangJia
+from majiang.game.mechanics.follow_dealer import FollowDealer
+from majiang.game.mechanics.kong_money import KongChain, KongMoneyAtWin
+from majiang.game.mechanics.laizi import Laizi
+from majiang.game.mechanics.orphan_claims import OrphanClaims
+from majiang.game.mechanics.rain import Rain
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 
 
 @dataclass(frozen=True)
 class Mechanics:
-    """The engine-only facts of one ruleset; `ruleset` holds the rest (seats, tiles, shapes,
-    kong money, dealer rotation)."""
+    """How one ruleset plays beyond its `Ruleset`: switches of the generic flow and its
+    special mechanics, in the order their hooks run."""
 
     id: str
     multiple_winners: bool = True
@@ -28,24 +38,12 @@ class Mechanics:
     robbable_kongs: tuple[str, ...] = ("added_kong",)
     win_by_shape: bool = True  # a complete shape is always a win (else ask the scorer)
     round_winds: bool = False  # a match has rounds of winds (yangzhou section 8)
-    declare: str | None = None  # "liang_dao": declare ready with a discard, hand shown and frozen;
-    #                             "shang_jia": set a tile aside, only the fact is public
-    declare_needs_wall: bool = False  # no declaring once the wall is empty (kawuxing 3.1 / D32)
     kong_on_arrival: bool = False  # concealed / added kongs only in the turn the 4th tile arrives
     last_draw_discarded: bool = False  # whoever draws the last tile wins on it or throws it
-    kong_chain: bool = False  # kong money doubles along a chain of kongs (杠上杠)
-    dead_tail: bool = False  # jincheng 荒牌: the last stacks (one more per kong) are never drawn
-    #                          normally, and a kong needs only a replacement tile in them
-    dice_throws: int = 1  # jincheng 1: a second thrower, the cut counts both throws
-    stacked_tail: bool = False  # jincheng 1: kong replacements come off the tail stack by stack,
-    #                              top tile first (from RNG version majiang-v2 on)
-    follow_dealer: bool = False  # jincheng 前包 / 跟庄
-    kong_money_at_end: bool = False  # kong money settled only when the hand ends with a win
-    orphans_claims: bool = False  # jincheng 拾 / 搶 of terminal and honour discards
-    laizi: bool = False  # wuhan: indicator, laizi wildcards, 红中 / 赖子皮 / 赖子 one-tile kongs
     kong_after_claim: bool = False  # kongs allowed right after a chow or pung (wuhan 3.1)
     last_tile_zone: int = 0  # a self-drawn win on a draw from the last N tiles has `last_tile`
-    playable: bool = False  # every mechanic of the ruleset is implemented in the engine
+    dice_throws: int = 1  # jincheng 1: a second thrower, the cut counts both throws
+    specials: tuple[Mechanic, ...] = ()
     ruleset: Ruleset | None = None
 
     @property
@@ -53,28 +51,38 @@ class Mechanics:
         assert self.ruleset is not None
         return self.ruleset
 
+    def has(self, name: str) -> bool:
+        """Whether the ruleset plays the special mechanic `name` (e.g. 'dead_tail')."""
+        return any(m.name == name for m in self.specials)
+
+    def without(self, name: str) -> Mechanics:
+        """These mechanics less the special one `name` (for tests that break a rule)."""
+        return replace(self, specials=tuple(m for m in self.specials if m.name != name))
+
 
 TABLE: dict[str, Mechanics] = {
-    "tuidaohu": Mechanics("tuidaohu", split_pair_exception=True, playable=True),
-    # The others, from their rules documents: each mechanic is a switch on the seams of `Hand`.
+    "tuidaohu": Mechanics("tuidaohu", split_pair_exception=True),
     "yangzhou": Mechanics("yangzhou", split_pair_exception=True, win_by_shape=False,
-                          round_winds=True, playable=True),
-    "kawuxing": Mechanics("kawuxing", win_by_shape=False, declare="liang_dao",
-                          declare_needs_wall=True, kong_on_arrival=True, last_draw_discarded=True,
-                          kong_chain=True,
-                          playable=True),
+                          round_winds=True),
+    "kawuxing": Mechanics("kawuxing", win_by_shape=False, kong_on_arrival=True,
+                          last_draw_discarded=True, specials=(LiangDao(), KongChain())),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
-                          last_discard_only_win=False, declare="shang_jia", dead_tail=True,
-                          dice_throws=2,
-                          stacked_tail=True, follow_dealer=True, kong_money_at_end=True,
-                          orphans_claims=True, playable=True),
+                          last_discard_only_win=False, dice_throws=2,
+                          specials=(ShangJia(), DeadTail(stacks=7), FollowDealer(each=1),
+                                    KongMoneyAtWin(), OrphanClaims())),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,
-                       laizi=True, kong_after_claim=True, last_tile_zone=14, playable=True),
+                       kong_after_claim=True, last_tile_zone=14, specials=(Laizi(), Rain())),
 }
 
 
 class UnknownRuleset(ValueError):
     """A ruleset id the engine does not know."""
+
+
+def register(mech: Mechanics) -> None:
+    """Add (or replace) a ruleset's line of the table; its `Ruleset` must be registered with
+    `majiang.rules.register`."""
+    TABLE[mech.id] = mech
 
 
 def mechanics(rules_id: str) -> Mechanics:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from majiang import analysis
 from majiang.analysis import Shape
-from majiang.tiles import KINDS, Tile, format_tiles, is_honor, suit_of, to_counts
+from majiang.tiles import KINDS, Tile, format_tiles, is_honor, suit_of, tile_name, to_counts
 
 WinType = Literal["self_drawn", "discard", "robbing_kong"]
 WIN_TYPES: tuple[str, ...] = ("self_drawn", "discard", "robbing_kong")
@@ -126,6 +126,35 @@ class WinRequest:
     seat_wind: Tile | None = None
     others: dict[str, dict[str, Any]] = field(default_factory=dict)
     given: frozenset[str] = frozenset()  # the fields the request spelled out (not defaulted)
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, **fields: Any) -> WinRequest:
+        """A request built from typed values (the engine's, a bot's), as `scoring.parse_request`
+        builds one from JSON: fields the ruleset ignores are dropped, `given` is what was set."""
+        given = frozenset(k for k, v in fields.items() if v is not None)
+        for name in ruleset.ignores & {"laizi", "indicator", "round_wind", "seat_wind"}:
+            fields.pop(name, None)
+        if "others" in ruleset.ignores or fields.get("others") is None:
+            fields["others"] = {}
+        fields["flags"] = frozenset(fields.get("flags") or ())
+        fields["melds"] = tuple(fields.get("melds") or ())
+        return cls(rules=ruleset.id, given=given, **fields)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's JSON form of this request."""
+        out: dict[str, Any] = {
+            "rules": self.rules, "players": self.players, "dealer": self.dealer,
+            "winner": self.winner, "win_type": self.win_type, "discarder": self.discarder,
+            "hand": format_tiles(self.hand), "win_tile": tile_name(self.win_tile),
+            "melds": [m.to_json() for m in self.melds], "flags": sorted(self.flags),
+        }
+        if "others" in self.given:
+            out["others"] = self.others
+        for name in ("laizi", "indicator", "round_wind", "seat_wind"):
+            tile = getattr(self, name)
+            if tile is not None:
+                out[name] = tile_name(tile)
+        return out
 
     @property
     def self_drawn(self) -> bool:

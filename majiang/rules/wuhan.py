@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal
 from majiang import analysis
 from majiang.analysis import Shape
 from majiang.rules.base import (
+    MELD_KINDS,
     Answer,
     Group,
     Meld,
@@ -69,6 +70,27 @@ def is_gold_win(request: dict[str, Any], answer: dict[str, Any]) -> bool:
     if "repeat_laizi" in request.get("flags", ()):
         received //= 2
     return received >= (len(answer["payments"]) - 1) * GOLD  # every loser pays 800 or more
+
+def loser_entry(kinds: Sequence[str], concealed: Sequence[Tile] | None, no_rain: bool = False,
+                special: frozenset[Tile] = frozenset()) -> dict[str, Any]:
+    """One loser's entry of a request's `others` (section 10.4), the form `_losers` reads: whether
+    he has opened and his kongs by kind, from his melds' kinds (public: any seat can build it),
+    下雨, and for the discarder of the winning tile (`concealed` given) whether every tile he holds
+    is a plain 2-5-8 (满手全是将)."""
+    entry: dict[str, Any] = {
+        "opened": any(MELD_KINDS[k].claimed for k in kinds),
+        "kongs": {
+            "red": kinds.count("red_kong"), "laizi": kinds.count("laizi_kong"),
+            "pi": kinds.count("pi_kong"),
+            "exposed": kinds.count("exposed_kong") + kinds.count("added_kong"),
+            "concealed": kinds.count("concealed_kong"),
+        },
+        "no_rain": no_rain,
+    }
+    if concealed is not None:
+        entry["all_jiang"] = all(is_jiang(t) and t not in special for t in concealed)
+    return entry
+
 
 # ---------------------------------------------------------------------------------------------
 # Laizi and 赖子皮 (section 2.1); the engine uses these too

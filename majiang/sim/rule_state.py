@@ -38,7 +38,7 @@ def _kinds(hand: Hand) -> Failures:
         for t in range(34):
             have[t] += hand.counts[seat][t]
         for meld in hand.melds[seat]:
-            for t in meld.tiles():
+            for t in meld.tiles:
                 have[t] += 1
         for t in hand.discards[seat]:
             have[t] += 1

@@ -261,7 +261,7 @@ def test_last_tile_no_kong_no_pung_then_exhaustive_draw() -> None:
 def test_kongs_are_declared_only_with_a_tile_left(build: Build) -> None:
     hand = build(["1111z" + "1p9p1s9s2z3z4z6z7z7m", None, None, None], fill_seed=23)
     hand.wall.live = hand.wall.tail + 1  # empty the wall (tiles no longer conserved)
-    hand._legal.clear()
+    hand.legal_cache.clear()
     assert CONCEALED_KONGS[T("1z")] not in hand.legal_actions(0)
     with pytest.raises(IllegalAction, match="wall is empty"):
         hand.apply(0, CONCEALED_KONGS[T("1z")])

@@ -66,7 +66,7 @@ def redeal(hand: Hand, looker: int | None, rng: random.Random,
         kept = [min(c, k) for c, k in zip(counts, held.get(s, [0] * 34), strict=True)]
         pool += from_counts([c - k for c, k in zip(counts, kept, strict=True)])
         sizes[s] = sum(counts) - sum(kept)
-        other.counts[s] = kept
+        other.state.seats[s].counts = kept
     aside = [s for s in seats if other.set_aside[s] is not None]
     pool += [t for s in aside if (t := other.set_aside[s]) is not None]
     wall = other.wall
@@ -76,7 +76,7 @@ def redeal(hand: Hand, looker: int | None, rng: random.Random,
     for s, size in sizes.items():
         tiles, pool = pool[:size], pool[size:]
         counts = [a + b for a, b in zip(other.counts[s], to_counts(tiles), strict=True)]
-        other.counts[s] = counts
+        other.state.seats[s].counts = counts
         if drawn_hidden and s == other.turn:  # the tile just drawn is one of the hidden ones
             if _shown(other, s):
                 other.drawn = tiles[-1]
@@ -85,11 +85,11 @@ def redeal(hand: Hand, looker: int | None, rng: random.Random,
             else:
                 other.drawn = rng.choice(from_counts(counts))
     for s in aside:
-        other.set_aside[s], pool = pool[0], pool[1:]
+        other.state.seats[s].set_aside, pool = pool[0], pool[1:]
     assert len(pool) == len(free)
     for i, t in zip(free, pool, strict=True):
         wall.tiles[i] = t
-    other._legal.clear()  # the cached legal actions were computed from the old tiles
+    other.legal_cache.clear()  # the cached legal actions were computed from the old tiles
     return other
 
 
@@ -227,7 +227,8 @@ def test_the_redeal_permutes_exactly_the_hidden_tiles() -> None:
 
 def test_a_shown_hand_keeps_its_tiles_but_not_its_drawn_one() -> None:
     hand = Hand.new("kawuxing", 3)
-    hand.declared[1] = True  # as if seat 1 had declared 亮倒: its concealed tiles are public
+    # as if seat 1 had declared 亮倒: its concealed tiles are public
+    hand.state.seats[1].declared = True
     hand.turn, hand.drawn = 1, max(t for t in range(34) if hand.counts[1][t])
     other = redeal(hand, 0, random.Random(2))
     assert sum(other.counts[1]) == sum(hand.counts[1])
@@ -240,9 +241,14 @@ def test_a_shown_hand_keeps_its_tiles_but_not_its_drawn_one() -> None:
 class _LeakyHand(Hand):
     """Sends every draw's tile to everyone: the replay must notice."""
 
-    def _draw(self, seat: int, tile: int, replacement: bool) -> None:
-        super()._draw(seat, tile, replacement)
-        self.events.append(Event("peek", None, {"seat": seat, "tile": tile}))
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        start = len(self.events)
+        super().apply(seat, action)
+        for event in self.events[start:]:
+            if event.kind == "draw" and event.to is not None:
+                self.events.append(Event("peek", None, {"seat": event.to,
+                                                        "tile": event.data["tile"]}))
+        return self.events[start:]
 
 
 def test_the_replay_catches_a_leaking_event() -> None:

@@ -18,6 +18,7 @@ from majiang.game.actions import (
     PASS_ACTION,
     WIN_ACTION,
 )
+from majiang.game.mechanics.rain import Rain
 from majiang.game.record import hand_record, verify
 from majiang.game.scenario import scenario
 from majiang.tiles import parse_tile
@@ -250,15 +251,17 @@ def test_wuhan_s3_3_the_view_shows_the_pass_lock_and_its_kinds() -> None:
 
 def test_wuhan_s7_5_1_rain_is_judged_per_threat() -> None:
     hand = Hand.new("wuhan", "rain", dealer=0)
-    hand.rain_watch = {1: (0, 2), 3: (1, 0)}  # seat 1 threatens in 万 (fed by 2), seat 3 in 筒
-    hand.counts[0] = [0] * 34
+    # seat 1 threatens in 万 (fed by 2), seat 3 in 筒
+    hand.state.rain_watch = {1: (0, 2), 3: (1, 0)}
+    hand.state.seats[0].counts = [0] * 34
     hand.counts[0][T("3m")] = 1
     hand.counts[0][T("4p")] = 1
-    hand._watch_rain(0, T("9s"))  # seat 0 throws 条 holding 万 and 筒: fails both threats
+    # seat 0 throws 条 holding 万 and 筒: fails both threats
+    Rain().discarded(hand.state, 0, T("9s"))
     assert hand.no_rain == {1: 0}  # seat 0 fed seat 3's threat: no duty there
-    hand.counts[2] = [0] * 34
+    hand.state.seats[2].counts = [0] * 34
     hand.counts[2][T("4p")] = 1
-    hand._watch_rain(2, T("9s"))
+    Rain().discarded(hand.state, 2, T("9s"))
     assert hand.no_rain == {1: 0, 3: 2}
 
 

@@ -16,6 +16,7 @@ from majiang.bots.base import Bot
 from majiang.cli import main
 from majiang.game import Hand
 from majiang.game.actions import Action
+from majiang.game.variants import mechanics
 from majiang.sim import cli as sim_cli
 from majiang.sim.cli import simulate_range
 from majiang.sim.rule_facts import replacement_index, wuhan_special
@@ -50,9 +51,11 @@ def _failures(rules: str, change: dict[str, Any], hands: int = 40,
     """Invariant names failed by `hands` hands of an engine whose mechanics are `change`d."""
     out: Counter[str] = Counter()
     for i in range(hands):
-        hand = Hand.new(rules, f"mutant/{i}", dealer=0)
-        hand.mech = replace(hand.mech, **change)
-        hand._plain = False  # the engine's fast path reads the mechanics at construction
+        mech = mechanics(rules)
+        for name in [k for k, on in change.items() if on is False and mech.has(k)]:
+            mech = mech.without(name)  # a special mechanic left out
+        mech = replace(mech, **{k: v for k, v in change.items() if not mechanics(rules).has(k)})
+        hand = Hand(mech, f"mutant/{i}", 0, {})
         players = [bots(s) if bots else get_bot("efficient" if s % 2 else "random", i * 4 + s)
                    for s in range(hand.players)]
         out.update(f.split(":", 1)[0] for f in play_rules_checked(hand, players))

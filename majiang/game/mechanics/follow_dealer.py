@@ -1,0 +1,42 @@
+"""jincheng 前包 / 跟庄 (jincheng.md 3.2): when the others, in turn, each throw the dealer's first
+discard, the dealer pays each of them `each`; any claim (or a turn without a discard) ends it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.game.actions import Action
+from majiang.game.mechanics.base import Mechanic
+from majiang.game.state import HandState
+from majiang.tiles import Tile
+
+
+@dataclass(frozen=True)
+class FollowDealer(Mechanic):
+    each: int = 1
+    name = "follow_dealer"
+
+    def dealt(self, state: HandState, start: dict[str, Any]) -> None:
+        state.follow = (-1, 0)
+
+    def discarded(self, state: HandState, seat: int, tile: Tile) -> bool:
+        if state.follow is None:
+            return True
+        first, followers = state.follow
+        n = state.players
+        if first < 0:
+            state.follow = (tile, 0) if seat == state.dealer else None
+        elif seat != (state.dealer + followers + 1) % n or tile != first:
+            state.follow = None
+        elif followers + 1 == n - 1:
+            state.follow = None
+            pay = [self.each] * n
+            pay[state.dealer] = -self.each * (n - 1)
+            state.pay_now("qian_bao", state.dealer, pay)
+        else:
+            state.follow = (first, followers + 1)
+        return True
+
+    def claimed(self, state: HandState, seat: int, discarder: int, action: Action) -> None:
+        state.follow = None
