@@ -1,6 +1,6 @@
 """The lobby: open, join, leave, ready and dissolve tables; quick play with bots; bot accounts.
 
-Pure database work on one session; the live table service (`majiang.server.table`) is told about
+Pure database work on one session; the table actors (`majiang.server.manager`) are told about
 changes by the caller. Codes avoid confusable characters (no 0/O/1/I/L).
 """
 
@@ -194,10 +194,11 @@ def my_seat(db: Session, user: User, table: Table) -> Seat:
     return seat
 
 
-def set_ready(db: Session, user: User, code: str, ready: bool = True) -> Table:
+def set_ready(db: Session, user: User, code: str) -> Table:
+    """The user's seat at `code` is ready for the next deal."""
     table = get_table(db, code)
     seat = my_seat(db, user, table)
-    seat.ready = ready
+    seat.ready = True
     db.flush()
     return table
 

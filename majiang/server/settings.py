@@ -35,7 +35,7 @@ class Settings:
     bank_seconds: int = 30
     token_max_age: int = 30 * 24 * 3600
     default_bot: str = "value"
-    bot_pool: str = "thread"  # where bots think: process | thread | inline (see table.py)
+    bot_pool: str = "thread"  # where bots think: process | thread | inline (see botpool.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
