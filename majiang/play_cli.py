@@ -15,6 +15,7 @@ from majiang.game.hand import Hand
 from majiang.game.match import Match
 from majiang.game.text import describe, payments_text, settlement_lines, tiles_text
 from majiang.game.variants import UnknownRuleset
+from majiang.sim.runner import bot_move
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -93,8 +94,7 @@ class _Terminal:
                     if action is None:
                         return False
                 else:
-                    bot = bots[seat]
-                    action = bot.choose(hand.view(seat) if bot.uses_view else None, legal)
+                    action = bot_move(bots[seat], hand, seat, legal)
                 hand.apply(seat, action)
         self._show_events(hand, shown)
         return True

@@ -7,10 +7,12 @@ shows); makes a kong when it does not raise shanten, a pung or chow when it lowe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from majiang.analysis import Shape, acceptance, shanten
+from majiang.bots.base import as_view
 from majiang.game.actions import (
     CHOW,
     DECLARES,
@@ -22,11 +24,10 @@ from majiang.game.actions import (
     WIN_ACTION,
     Action,
 )
+from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
-from majiang.tiles import TERMINALS_AND_HONORS, parse_tiles, tile_name
-
-_KIND = {tile_name(t): t for t in range(34)}
+from majiang.tiles import TERMINALS_AND_HONORS
 
 
 @cache
@@ -34,35 +35,26 @@ def _ruleset(rules_id: str) -> Ruleset:
     return get_ruleset(rules_id)
 
 
-def hand_counts(view: dict[str, Any]) -> list[int]:
-    """The seat's concealed tiles as counts."""
-    counts = [0] * 34
-    for name in view["hand"]:
-        counts[_KIND[name]] += 1
-    return counts
-
-
-def unseen_counts(view: dict[str, Any], ruleset: Ruleset) -> list[int]:
+def unseen_counts(view: SeatView, ruleset: Ruleset) -> list[int]:
     """Copies of each kind the seat has not seen: not in its hand, any meld, discard or reveal."""
     unseen = [0] * 34
     for kind in ruleset.kinds:
         unseen[kind] = ruleset.copies
-    for name in view["hand"]:
-        unseen[_KIND[name]] -= 1
-    for seat in view["seats"]:
-        for meld in seat["melds"]:
-            for t in parse_tiles(meld["tiles"]):
+    for t in view.hand:
+        unseen[t] -= 1
+    for seat in view.seats:
+        for meld in seat.melds:
+            for t in meld.tiles:
                 unseen[t] -= 1
-        for name in seat["discards"]:
-            unseen[_KIND[name]] -= 1
-        if seat["revealed"] and seat["seat"] != view.get("seat"):
-            for name in seat["revealed"]:
-                unseen[_KIND[name]] -= 1
-    if view.get("indicator"):  # wuhan: the turned-up indicator is dead
-        unseen[_KIND[view["indicator"]]] -= 1
-    kong = view.get("kong_tile")
-    if kong:
-        unseen[_KIND[kong["tile"]]] -= 1
+        for t in seat.discards:
+            unseen[t] -= 1
+        if seat.revealed and seat.seat != view.seat:
+            for t in seat.revealed:
+                unseen[t] -= 1
+    if view.indicator is not None:  # wuhan: the turned-up indicator is dead
+        unseen[view.indicator] -= 1
+    if view.kong_tile is not None:
+        unseen[view.kong_tile.tile] -= 1
     return [max(0, n) for n in unseen]
 
 
@@ -121,18 +113,20 @@ class EfficientBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> Action:
+    def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
+        """The choice from the seat's view (a JSON view is parsed first)."""
         if WIN_ACTION in legal:
             return WIN_ACTION
+        view = as_view(view)
         if view is None:
             raise ValueError("the efficient bot needs its view")
-        ruleset = _ruleset(view["rules"])
-        counts = hand_counts(view)
+        ruleset = _ruleset(view.rules)
+        counts = list(view.counts)
         if PASS_ACTION not in legal:  # a turn (a claim can always be passed)
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
 
-    def _turn(self, view: dict[str, Any], ruleset: Ruleset, counts: list[int],
+    def _turn(self, view: SeatView, ruleset: Ruleset, counts: list[int],
               legal: list[Action]) -> Action:
         shapes = ruleset.shapes
         discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
@@ -149,7 +143,7 @@ class EfficientBot:
             return DECLARES[best]
         return DISCARDS[best]
 
-    def _claim(self, view: dict[str, Any], ruleset: Ruleset, counts: list[int],
+    def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                legal: list[Action]) -> Action:
         shapes = ruleset.shapes
         now = shanten(counts, shapes=shapes)
@@ -165,7 +159,8 @@ class EfficientBot:
                 if action.type == PUNG and tile is not None:
                     after[tile] -= 2
                 else:
-                    claimed = _KIND[view["last_discard"]["tile"]]
+                    assert view.last_discard is not None  # a chow claims the last discard
+                    claimed = view.last_discard.tile
                     for t in action.tiles or ():
                         if t != claimed:
                             after[t] -= 1

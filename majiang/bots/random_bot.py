@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from majiang.game.actions import Action
+from majiang.game.seat_view import SeatView
 
 
 class RandomBot:
@@ -15,5 +17,6 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> Action:
+    def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
+        """One of `legal`, the view unread."""
         return legal[int(self._rng.random() * len(legal))]

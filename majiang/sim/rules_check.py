@@ -22,6 +22,7 @@ from majiang.sim.rule_end import end_checks
 from majiang.sim.rule_facts import CLAIMS, FACTS, RANK, deal_indices, replacement_index
 from majiang.sim.rule_offers import offer_checks
 from majiang.sim.rule_state import state_checks
+from majiang.sim.runner import bot_move
 from majiang.tiles import full_set, parse_tile
 
 
@@ -226,6 +227,6 @@ def play_rules_checked(hand: Hand, bots: Sequence[Bot]) -> list[str]:
             legal = hand.legal_actions(seat)
             if not legal:
                 continue
-            monitor.apply(seat, bot.choose(hand.view(seat) if bot.uses_view else None, legal))
+            monitor.apply(seat, bot_move(bot, hand, seat, legal))
     return monitor.failures
 

@@ -7,9 +7,16 @@ from collections.abc import Sequence
 
 from majiang.bots import get_bot
 from majiang.bots.base import Bot
+from majiang.game.actions import Action
 from majiang.game.hand import Hand
 from majiang.game.phases import TURN
+from majiang.game.seat_view import SeatView
 from majiang.sim.invariants import check_step
+
+
+def bot_move(bot: Bot, hand: Hand, seat: int, legal: list[Action]) -> Action:
+    """`bot`'s choice for `seat`, from its typed view (built only for a bot that reads it)."""
+    return bot.choose(SeatView.from_json(hand.view(seat)) if bot.uses_view else None, legal)
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
@@ -20,7 +27,7 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
             legal = hand.legal_actions(seat)
             if not legal:
                 continue
-            hand.apply(seat, bot.choose(hand.view(seat) if bot.uses_view else None, legal))
+            hand.apply(seat, bot_move(bot, hand, seat, legal))
     return hand
 
 
@@ -43,6 +50,6 @@ def play_checked(hand: Hand, bots: Sequence[Bot], leaks: bool = True) -> list[st
             legal = hand.legal_actions(seat)
             if not legal:
                 continue
-            events = hand.apply(seat, bot.choose(hand.view(seat) if bot.uses_view else None, legal))
+            events = hand.apply(seat, bot_move(bot, hand, seat, legal))
             failures += check_step(hand, events, leaks)
     return failures

@@ -8,6 +8,7 @@ from majiang.bots import get_bot
 from majiang.bots.efficient import best_discard, unseen_counts
 from majiang.game import Hand
 from majiang.game.actions import WIN_ACTION
+from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.sim.runner import play_hand
 from majiang.tiles import parse_tiles, to_counts
@@ -26,7 +27,7 @@ def test_bots_only_choose_legal_actions(name: str) -> None:
         while not hand.is_over:
             seat = min(hand.to_act())
             legal = hand.legal_actions(seat)
-            action = bots[seat].choose(hand.view(seat), legal)
+            action = bots[seat].choose(SeatView.from_json(hand.view(seat)), legal)
             assert action in legal
             hand.apply(seat, action)
 
@@ -47,7 +48,7 @@ def test_best_discard_keeps_the_ready_hand() -> None:
 
 def test_unseen_counts_subtract_what_the_view_shows() -> None:
     hand = Hand.new("tuidaohu", "unseen")
-    view = hand.view(1)
+    view = SeatView.from_json(hand.view(1))
     unseen = unseen_counts(view, get_ruleset("tuidaohu"))
     assert sum(unseen) == 136 - 13
     assert all(0 <= n <= 4 for n in unseen)
@@ -61,3 +62,18 @@ def test_efficient_bots_win_most_hands() -> None:
         assert result is not None
         wins += bool(result.winners)
     assert wins >= 8
+
+
+def test_decide_reads_a_json_view_at_the_edge() -> None:
+    """`decide` takes a JSON view (the server's) or a typed one; the choice is the same."""
+    from majiang.bots.base import decide
+
+    hand = Hand.new("wuhan", "decide")
+    seat = hand.turn
+    legal = hand.legal_actions(seat)
+    for name in ("efficient", "value"):
+        bot = get_bot(name, 1)
+        typed = decide(bot, SeatView.from_json(hand.view(seat)), legal)
+        assert decide(bot, hand.view(seat), legal) == typed == bot.choose(hand.view(seat), legal)
+    assert decide(get_bot("random", 2), hand.view(seat), legal) == \
+        get_bot("random", 2).choose(None, legal)

@@ -4,7 +4,6 @@ beats `efficient` where a plain win is not enough (yangzhou, wuhan)."""
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +13,7 @@ from majiang.bots import get_bot
 from majiang.bots.value import ValueBot
 from majiang.game import Hand
 from majiang.game.actions import DISCARD, DISCARDS, KONG, Action
+from majiang.game.seat_view import SeatView
 from majiang.sim.runner import play_hand
 from majiang.tiles import parse_tile
 
@@ -36,7 +36,7 @@ def test_value_bot_only_chooses_legal_actions(rules: str, seed: int) -> None:
             legal = hand.legal_actions(seat)
             if not legal:
                 continue
-            action = bots[seat].choose(hand.view(seat), legal)
+            action = bots[seat].choose(SeatView.from_json(hand.view(seat)), legal)
             assert action in legal
             hand.apply(seat, action)
             break
@@ -86,13 +86,13 @@ def test_value_bot_keeps_to_one_suit_in_yangzhou() -> None:
     assert action.type == DISCARD and action.tile in (parse_tile("5p"), parse_tile("7p"))
 
 
-def _declared_view() -> dict[str, Any]:
+def _declared_view() -> SeatView:
     hand = Hand.new("kawuxing", "declared")
     view = hand.view(0)
     view["seats"][1]["declared"] = True
     view["seats"][1]["revealed"] = ["2p", "3p", "4p", "5p", "6p", "7p", "2s", "3s", "4s",
                                     "5z", "5z", "6s", "7s"]  # waits 5s / 8s
-    return view
+    return SeatView.from_json(view)
 
 
 def test_value_bot_does_not_discard_a_revealed_wait() -> None:
