@@ -164,7 +164,8 @@ export class TableScreen {
         const bank = Math.max(0, (a.bank_left ?? 0) - Math.max(0, spent - (a.seconds_left ?? 0)));
         out[a.seat] = { turn, bank, exact: true };
       }
-    } else if (v.turn != null && v.turn !== v.seat) {
+    } else if (v.turn != null && v.turn !== v.seat && !(v.last_discard && v.last_discard.seat === v.turn)) {
+      // (right after a discard the claim window is open: who may claim is not in the view)
       const total = Number(this.table?.turn_seconds) || 15;
       out[v.turn] = { turn: Math.max(0, total - (now - this.turnSince) / 1000), bank: null, exact: false };
     }
