@@ -85,8 +85,10 @@ def new_bot(name: str, seed: int) -> Any:
 
 
 def bot_choose(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action:
-    choice: Action = bot.choose(view, actions)
-    return choice
+    """`bot`'s choice among `actions` given the seat's JSON view (parsed at the bots' edge)."""
+    from majiang.bots.base import decide
+
+    return decide(bot, view, actions)
 
 
 def start_events(hand: Any) -> list[Event]:
