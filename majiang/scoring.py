@@ -23,7 +23,8 @@ from majiang.rules.base import (
     WinRequest,
     WinType,
 )
-from majiang.tiles import TileError, format_tiles, parse_tile, parse_tiles, tile_name, to_counts
+from majiang.rules.request import check_request
+from majiang.tiles import TileError, parse_tile, parse_tiles, tile_name
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -94,8 +95,7 @@ def parse_request(request: Mapping[str, Any]) -> tuple[Ruleset, WinRequest]:
         others=others,
         given=frozenset(k for k, v in request.items() if v is not None),
     )
-    _check_tiles(ruleset, req)
-    ruleset.validate(req)
+    check_request(ruleset, req)
     return ruleset, req
 
 
@@ -207,38 +207,6 @@ def _melds(raw: Any, winner: int, players: int) -> tuple[Meld, ...]:
                 raise RequestError(f"{where}.from", "a meld is never fed by the winner's own seat")
         melds.append(Meld(kind, ordered[0], feeder))
     return tuple(melds)
-
-
-def _check_tiles(ruleset: Ruleset, req: WinRequest) -> None:
-    for i, meld in enumerate(req.melds):
-        if meld.kind not in ruleset.meld_kinds:
-            raise RequestError(
-                f"melds[{i}].kind", f"{meld.kind} ({meld.info.zh}) does not exist in {ruleset.id}"
-            )
-    allowed = set(ruleset.kinds)
-    places = [("hand", req.hand), ("win_tile", (req.win_tile,))]
-    places += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(req.melds)]
-    for name, tiles in places:
-        foreign = sorted({t for t in tiles if t not in allowed})
-        if foreign:
-            raise RequestError(
-                name, f"{format_tiles(foreign)} not in the {ruleset.id} tile set"
-            )
-    everything = (*req.hand, req.win_tile, *(t for m in req.melds for t in m.tiles))
-    counts = to_counts(everything)
-    over = [tile_name(t) for t, n in enumerate(counts) if n > ruleset.copies]
-    if over:
-        raise RequestError("hand", f"more than {ruleset.copies} copies of {', '.join(over)}")
-    sets = sum(1 for m in req.melds if m.info.is_set)
-    if sets > 4:
-        raise RequestError("melds", f"at most 4 sets can be declared, got {sets}")
-    want = ruleset.expected_hand_size(req.melds)
-    if len(req.hand) != want:
-        raise RequestError(
-            "hand",
-            f"holds {len(req.hand)} tiles; with these melds it must hold {want} "
-            "(without the winning tile)",
-        )
 
 
 __all__ = ["Answer", "parse_request", "score", "score_request"]

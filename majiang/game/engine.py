@@ -20,7 +20,7 @@ from majiang.game.state import NAME, HandState, SeatState
 from majiang.game.variants import Mechanics
 from majiang.game.wall import RNG_VERSION, Wall, rolls_dice, shuffled_wall
 from majiang.game.winning import is_complete
-from majiang.rules.base import Answer, WinRequest
+from majiang.rules.base import Answer, RequestError, WinRequest
 from majiang.tiles import Tile, full_set
 
 
@@ -145,6 +145,8 @@ class Engine:
         """For rulesets where a complete shape may still not win (minimum value, declared only,
         ...): ask the scorer, and keep its reason when it says no."""
         answer = self.answer(seat, win_type, feeder, tile)
+        if answer is None:
+            return False
         if answer.win:
             return True
         if answer.reason in ("below_minimum", "forbidden"):
@@ -170,9 +172,14 @@ class Engine:
 
     def score_request(self, winner: int, win_type: str, discarder: int | None,
                       tile: Tile) -> dict[str, Any]:
-        """The same request in the contract's JSON form."""
-        return self.request(winner, win_type, discarder, tile).to_json()
+        """The same request in the contract's JSON form (unchecked: any position)."""
+        return win_request(self.state, self.on_request, winner, win_type, discarder, tile,
+                           check=False).to_json()
 
-    def answer(self, winner: int, win_type: str, discarder: int | None, tile: Tile) -> Answer:
-        """The scorer's answer for that win."""
-        return self.ruleset.score(self.request(winner, win_type, discarder, tile))
+    def answer(self, winner: int, win_type: str, discarder: int | None,
+               tile: Tile) -> Answer | None:
+        """The scorer's answer for that win (None: a request the scorer cannot read)."""
+        try:
+            return self.ruleset.score(self.request(winner, win_type, discarder, tile))
+        except RequestError:
+            return None

@@ -11,12 +11,14 @@ from typing import Any
 from majiang.game.mechanics.base import Mechanic
 from majiang.game.state import HandState
 from majiang.rules.base import WinRequest
+from majiang.rules.request import win_request as checked_request
 from majiang.tiles import Tile, from_counts, parse_tile
 
 
 def win_request(state: HandState, hooks: Sequence[Mechanic], winner: int, win_type: str,
-                discarder: int | None, tile: Tile) -> WinRequest:
-    """The request for `winner` winning on `tile` now."""
+                discarder: int | None, tile: Tile, check: bool = True) -> WinRequest:
+    """The request for `winner` winning on `tile` now (`check=False`: not checked against the
+    ruleset, for a request asked about a position that cannot win)."""
     counts = list(state.seats[winner].counts)
     if win_type == "self_drawn":
         counts[tile] -= 1
@@ -48,5 +50,5 @@ def win_request(state: HandState, hooks: Sequence[Mechanic], winner: int, win_ty
     if "round_wind" in state.options:
         fields["round_wind"] = parse_tile(state.options["round_wind"])
     flags.extend(str(f) for f in state.options.get("flags", ()))
-    return WinRequest.of(state.ruleset, **fields)
+    return checked_request(state.ruleset, check=check, **fields)
 

@@ -68,7 +68,7 @@ TABLE: dict[str, Mechanics] = {
                           last_draw_discarded=True, specials=(LiangDao(), KongChain())),
     "jincheng": Mechanics("jincheng", multiple_winners=False, win_by_shape=False,
                           last_discard_only_win=False, dice_throws=2,
-                          specials=(ShangJia(), DeadTail(stacks=7), FollowDealer(each=1),
+                          specials=(ShangJia(), DeadTail(), FollowDealer(),
                                     KongMoneyAtWin(), OrphanClaims())),
     "wuhan": Mechanics("wuhan", pass_lock="kind", multiple_winners=False, win_by_shape=False,
                        kong_after_claim=True, last_tile_zone=14, specials=(Laizi(), Rain())),
@@ -83,6 +83,11 @@ def register(mech: Mechanics) -> None:
     """Add (or replace) a ruleset's line of the table; its `Ruleset` must be registered with
     `majiang.rules.register`."""
     TABLE[mech.id] = mech
+
+
+def unregister(rules_id: str) -> None:
+    """Remove a line added with `register`."""
+    TABLE.pop(rules_id, None)
 
 
 def mechanics(rules_id: str) -> Mechanics:

@@ -22,6 +22,17 @@ def available() -> list[str]:
     return out
 
 
+def register(ruleset: Ruleset) -> None:
+    """Make `ruleset` known by its id (a ruleset defined outside this package, e.g. a test's)."""
+    _cache[ruleset.id] = ruleset
+
+
+def unregister(rules_id: str) -> None:
+    """Forget a ruleset added with `register`."""
+    if rules_id not in RULESET_IDS:
+        _cache.pop(rules_id, None)
+
+
 def get_ruleset(rules_id: str) -> Ruleset:
     """The ruleset object for an id such as 'tuidaohu'; KeyError names the known ids."""
     if rules_id in _cache:
@@ -39,4 +50,4 @@ def get_ruleset(rules_id: str) -> Ruleset:
     return ruleset
 
 
-__all__ = ["RULESET_IDS", "Ruleset", "available", "get_ruleset"]
+__all__ = ["RULESET_IDS", "Ruleset", "available", "get_ruleset", "register", "unregister"]

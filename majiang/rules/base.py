@@ -127,19 +127,6 @@ class WinRequest:
     others: dict[str, dict[str, Any]] = field(default_factory=dict)
     given: frozenset[str] = frozenset()  # the fields the request spelled out (not defaulted)
 
-    @classmethod
-    def of(cls, ruleset: Ruleset, **fields: Any) -> WinRequest:
-        """A request built from typed values (the engine's, a bot's), as `scoring.parse_request`
-        builds one from JSON: fields the ruleset ignores are dropped, `given` is what was set."""
-        given = frozenset(k for k, v in fields.items() if v is not None)
-        for name in ruleset.ignores & {"laizi", "indicator", "round_wind", "seat_wind"}:
-            fields.pop(name, None)
-        if "others" in ruleset.ignores or fields.get("others") is None:
-            fields["others"] = {}
-        fields["flags"] = frozenset(fields.get("flags") or ())
-        fields["melds"] = tuple(fields.get("melds") or ())
-        return cls(rules=ruleset.id, given=given, **fields)
-
     def to_json(self) -> dict[str, Any]:
         """The contract's JSON form of this request."""
         out: dict[str, Any] = {
@@ -384,6 +371,7 @@ class Ruleset:
     ignores: ClassVar[frozenset[str]] = frozenset()  # optional fields accepted unread, unchecked
     hands_per_match: ClassVar[int] = 8
     dead_stacks: ClassVar[int] = 0  # stacks kept back at the wall's end (jincheng 荒牌)
+    kong_money_at_draw: ClassVar[bool] = True  # kong money stands at an exhaustive draw
 
     # -- game facts the engine reads -------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 """jincheng 前包 / 跟庄 (jincheng.md 3.2): when the others, in turn, each throw the dealer's first
-discard, the dealer pays each of them `each`; any claim (or a turn without a discard) ends it."""
+discard, the dealer pays them (`Ruleset.qian_bao`); any claim (or a turn without a discard)
+ends it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from majiang.game.actions import Action
@@ -12,9 +12,7 @@ from majiang.game.state import HandState
 from majiang.tiles import Tile
 
 
-@dataclass(frozen=True)
 class FollowDealer(Mechanic):
-    each: int = 1
     name = "follow_dealer"
 
     def dealt(self, state: HandState, start: dict[str, Any]) -> None:
@@ -31,9 +29,7 @@ class FollowDealer(Mechanic):
             state.follow = None
         elif followers + 1 == n - 1:
             state.follow = None
-            pay = [self.each] * n
-            pay[state.dealer] = -self.each * (n - 1)
-            state.pay_now("qian_bao", state.dealer, pay)
+            state.pay_now("qian_bao", state.dealer, state.ruleset.qian_bao(state.dealer))
         else:
             state.follow = (first, followers + 1)
         return True

@@ -1,6 +1,6 @@
 """Two rules of kong money: kawuxing's chain of kongs (杠上杠, kawuxing.md 2.3), where each kong of
 a chain pays by its place; jincheng's kong money settled only when the hand is won (jincheng.md
-7.2), cancelled by the exhaustive draw (荒庄)."""
+7.2), cancelled by the exhaustive draw (荒庄) unless `Ruleset.kong_money_at_draw`."""
 
 from __future__ import annotations
 
@@ -33,4 +33,5 @@ class KongMoneyAtWin(Mechanic):
         return True
 
     def drawn_out(self, state: HandState) -> None:
-        state.kong_money_due = []
+        if not state.ruleset.kong_money_at_draw:
+            state.kong_money_due = []
