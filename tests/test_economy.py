@@ -1,4 +1,4 @@
-"""The wealth levels and settlement of ../shared/spec/economy.md, with its worked examples."""
+"""The wealth levels and settlement of docs/economy.md, with its worked examples."""
 
 from __future__ import annotations
 

@@ -63,26 +63,8 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def normalize(record: Any) -> Any:
-    """Read the table server's hand records too (`GET /api/hands/{id}`: `rng_version`, `names`,
-    `result`), as this format."""
-    if isinstance(record, dict) and "format" not in record and "rng_version" in record:
-        return {
-            "format": FORMAT, "version": record.get("version"), "rng": record["rng_version"],
-            "rules": record.get("rules"), "options": record.get("options") or {},
-            "seed": record.get("seed"), "dealer": record.get("dealer"),
-            "hand_no": record.get("hand_no", 1), "wall": None,
-            "seats": [{"seat": i, "name": name, "bot": None}
-                      for i, name in enumerate(record.get("names") or [])],
-            "actions": record.get("actions"), "events": record.get("events"),
-            "settlement": record.get("result"),
-        }
-    return record
-
-
 def new_hand(record: dict[str, Any]) -> Hand:
     """The hand of a record, freshly dealt (no action applied yet)."""
-    record = normalize(record)
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a hand record: expected \"format\": \"{FORMAT}\"")
     if record.get("version") != VERSION:
@@ -100,7 +82,6 @@ def new_hand(record: dict[str, Any]) -> Hand:
 
 
 def record_actions(record: dict[str, Any]) -> list[tuple[int, Action]]:
-    record = normalize(record)
     try:
         return [(int(item["seat"]), Action.from_json(item["action"]))
                 for item in record["actions"]]
@@ -121,7 +102,6 @@ def replay(record: dict[str, Any]) -> Hand:
 
 def verify(record: dict[str, Any]) -> list[str]:
     """Differences between the record and its replay (empty: it reproduces exactly)."""
-    record = normalize(record)
     hand = replay(record)
     problems = []
     got = None if hand.result is None else _plain(hand.result.to_json())

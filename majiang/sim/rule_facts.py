@@ -33,7 +33,6 @@ class Facts:
     dead_stacks: int = 0  # jincheng 1: the last 7 (+1 per kong) stacks are never drawn normally
     stacked_tail: bool = False  # jincheng 1: replacements top then bottom tile, stack by stack
     orphans: bool = False  # jincheng 3.3: 拾 (from the 上家) and 搶 (from anyone)
-    special_tiles: bool = False  # wuhan 2.2: red dragon, 赖子皮, laizi go out as kongs
     must_open: bool = False  # wuhan 3.2 / 4.1: a winner has made a chow, pung or exposed kong
 
 
@@ -45,7 +44,7 @@ FACTS = {
                       win_needs_declared=True, kong_needs_live_tile=False, dead_stacks=7,
                       stacked_tail=True, orphans=True),
     "wuhan": Facts(4, 136, chow=True, one_winner=True, lock="kind", kong_after_claim=True,
-                   indicator=True, special_tiles=True, must_open=True),
+                   indicator=True, must_open=True),
 }
 
 # wuhan 2.1: the laizi order; suits wrap 9 -> 1, honours 东南西北发白 (red is outside the cycle)

@@ -1,7 +1,7 @@
 """Regression tests for the defects found in play (issue 8), each named after its rules section.
 
 Positions come from the scenario API; what is public, legal or paid is read off the rules
-documents (../shared/rules/ID.md), not off the engine.
+documents (docs/rules/ID.md), not off the engine.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """jincheng on the engine, section by section of the rules document
-(/work/shared/rules/jincheng.md).
+(docs/rules/jincheng.md).
 
 Each test is named after the section it checks (`test_s3_2_...` is section 3.2, `test_d11_...`
 decision D11 of section 9) and asserts what the document says, amounts in units of the base.

@@ -1,5 +1,5 @@
 """kawuxing 卡五星 on the engine, section by section from the rules document
-(/work/shared/rules/kawuxing.md): dealing, turn flow, claims and priority, kongs and their timing
+(docs/rules/kawuxing.md): dealing, turn flow, claims and priority, kongs and their timing
 and money, 一炮双响, robbing, 漏胡, the last tile, 亮倒 and what it does to money, winning shapes,
 the 1-fan option, situation patterns, kong money chains, exhaustive-draw payments and the next
 dealer.

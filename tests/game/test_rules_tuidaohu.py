@@ -1,4 +1,4 @@
-"""tuidaohu on the engine, section by section of /work/shared/rules/tuidaohu.md.
+"""tuidaohu on the engine, section by section of docs/rules/tuidaohu.md.
 
 Every test is written from the rules document (not from the code): the positions are built with
 `majiang.game.scenario` and driven through `legal_actions` / `apply`. Money is in units

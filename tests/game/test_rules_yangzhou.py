@@ -1,4 +1,4 @@
-"""yangzhou on the engine, section by section of /work/shared/rules/yangzhou.md.
+"""yangzhou on the engine, section by section of docs/rules/yangzhou.md.
 
 Every test is written from the rules document (not from the code): positions are built with
 `majiang.game.scenario` and driven through `legal_actions` / `apply`. Fan values in the comments

@@ -49,7 +49,7 @@ class Laizi(Mechanic):
         return tile not in state.special  # a plain special tile: nobody claims or wins it
 
     def blocks(self, state: HandState, counts: list[int]) -> bool:
-        """A hand that would be complete but holds a red dragon or 赖子皮 (wuhan 4.1.1)."""
+        """A hand that would be complete but holds a red dragon or 赖子皮 (wuhan 4.1, rule 1)."""
         assert state.laizi is not None
         laizi = state.laizi
         return _holds_blocker(laizi, state.special, counts) and is_complete(*_wild(laizi, counts))

@@ -1,6 +1,6 @@
-"""wuhan 下雨 (section 7.5.1): once a player has three claimed sets of one number suit, the first
-other seat (not the feeder of the third) that throws another suit while holding a discardable
-tile of that suit has failed to 下雨, per threat; the scoring request marks him."""
+"""wuhan 下雨 (section 7.5, rule 1): once a player has three claimed sets of one number suit, the
+first other seat (not the feeder of the third) that throws another suit while holding a
+discardable tile of that suit has failed to 下雨, per threat; the scoring request marks him."""
 
 from __future__ import annotations
 
