@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("majiang.score_cli", "score winning hands (JSON / JSON Lines on stdin, or flags)"),
     "play": ("majiang.play_cli", "play a match in the terminal against bots"),
     "simulate": ("majiang.sim.cli", "self-play many hands between bots and report statistics"),
+    "arena": ("majiang.sim.arena_cli", "duplicate play between bots with 95% intervals"),
     "replay": ("majiang.game.replay_cli", "replay a hand record step by step and verify it"),
     "bench": ("majiang.perf.cli", "measure throughput against peer libraries"),
     "serve": ("majiang.server.cli", "run the table server (HTTP + WebSocket + browser client)"),
