@@ -4,7 +4,7 @@ At random steps of each hand, for every seat:
 - the unseen counts are exactly the copies hidden from the seat in the full state (the others'
   concealed tiles but a 亮倒 hand's shown ones, the live wall, others' 上架 tiles);
 - the shanten, the waits and each discard's waits agree with `majiang.analysis` (and wuhan's with
-  the engine's laizi win check) on the seat's real tiles; danger marks are the revealed hands' waits;
+  the engine's laizi win check) on the seat's real tiles; danger marks: the revealed hands' waits;
 - the hints do not change when every tile hidden from the seat is re-dealt (`test_leaks.redeal`).
 """
 
@@ -15,6 +15,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_leaks import RULES, redeal
 
 from majiang.analysis import Shape, shanten, waits
 from majiang.bots import get_bot
@@ -23,7 +24,6 @@ from majiang.game.hints import Hints, hints
 from majiang.game.phases import TURN
 from majiang.game.seat_view import NAME, SeatView
 from majiang.rules import get_ruleset
-from test_leaks import RULES, redeal
 
 
 def _hints(hand: Hand, seat: int) -> Hints:
@@ -133,7 +133,8 @@ def _play(rules: str, seed: int, bots: list[str], checks: int) -> int:
         seat = min(hand.to_act())
         bot = players[seat]
         legal = hand.legal_actions(seat)
-        hand.apply(seat, bot.choose(hand.view(seat) if bot.uses_view else None, legal))
+        view = SeatView.from_json(hand.view(seat)) if bot.uses_view else None
+        hand.apply(seat, bot.choose(view, legal))
         step += 1
         if step not in at or hand.is_over:
             continue
