@@ -2,7 +2,9 @@
 
 A prompt has a fresh id; a reply with any other id is ignored. A person has the table's turn time
 plus what is left of their bank; a seat a bot plays (a bot's own, or 托管) gets the bot's pause.
-When a clock runs out the prompt's message goes to the table's inbox.
+When a clock runs out the prompt's message goes to the table's inbox. A prompt a person plays
+carries the seat's hints (`game.hints`: waits, unseen copies, each discard's waits, danger, the
+engine's no_win), computed here from the seat's view alone.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from majiang.game.hints import hints
+from majiang.game.seat_view import SeatView, ViewError
+from majiang.rules import get_ruleset
 from majiang.server.games import Action
 from majiang.server.messages import BotTurn, Message, TurnTimeout
 
@@ -49,6 +54,28 @@ def default_action(actions: list[Action], view: dict[str, Any]) -> Action:
     if discards:
         return discards[-1]
     return actions[0]
+
+
+def seat_hints(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The hints of a seat's JSON view (None when there is no view or it cannot be read)."""
+    if not view:
+        return None
+    try:
+        typed = SeatView.from_json(view)
+        return hints(typed, get_ruleset(typed.rules)).to_json()
+    except (ViewError, KeyError, ValueError):
+        return None
+
+
+def host_view(host: object, seat: int) -> dict[str, Any] | None:
+    """The seat's engine view from the host: its `seat_view(seat)` if it has one, else the
+    engine of its hand in play (the table's `hand.engine`)."""
+    view_of = getattr(host, "seat_view", None)
+    if callable(view_of):
+        view: dict[str, Any] | None = view_of(seat)
+        return view
+    engine = getattr(getattr(host, "hand", None), "engine", None)
+    return None if engine is None else dict(engine.view(seat))
 
 
 class PromptHost(Protocol):
@@ -148,17 +175,17 @@ class Prompts:
         elapsed = time.monotonic() - prompt.issued
         turn = self.host.turn_seconds()
         bank = self.host.bank(prompt.seat)
-        self.host.send_seat(
-            prompt.seat,
-            {
-                "type": "prompt",
-                "prompt_id": prompt.id,
-                "actions": [a.to_json(with_label=True) for a in prompt.actions],
-                "seconds_left": round(max(0.0, turn - elapsed), 1),
-                "bank_left": round(max(0.0, bank - max(0.0, elapsed - turn)), 1),
-                "auto": self.host.is_auto(prompt.seat),
-            },
-        )
+        msg: dict[str, Any] = {
+            "type": "prompt",
+            "prompt_id": prompt.id,
+            "actions": [a.to_json(with_label=True) for a in prompt.actions],
+            "seconds_left": round(max(0.0, turn - elapsed), 1),
+            "bank_left": round(max(0.0, bank - max(0.0, elapsed - turn)), 1),
+            "auto": self.host.is_auto(prompt.seat),
+        }
+        if not prompt.by_bot:
+            msg["hints"] = seat_hints(host_view(self.host, prompt.seat))
+        self.host.send_seat(prompt.seat, msg)
 
     def resend(self, seat: int) -> None:
         prompt = self.by_seat.get(seat)
