@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import auth, choose, signup
+from server_player import auth, signup
 
 from majiang.game import Hand
 from majiang.game.hints import hints
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
+from majiang.server.loadtest import choose
 from majiang.server.prompts import host_view, seat_hints
 
 
