@@ -16,6 +16,7 @@ from starlette.types import Scope
 from majiang.server import accounts, games, lobby
 from majiang.server.api import accounts as accounts_api
 from majiang.server.api import hands, socket, tables
+from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
 from majiang.server.settings import Settings
 
@@ -104,7 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="majiang", lifespan=lifespan, strict_content_type=False)
     app.state.server = server
     add_error_handlers(app)
-    for module in (accounts_api, tables, hands, socket):
+    for module in (accounts_api, tables, hands, socket, rules_api):
         app.include_router(module.router)
 
     @app.get("/", response_model=None)
