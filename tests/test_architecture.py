@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("majiang.economy",),
     ("majiang.game",),
     ("majiang.bots",),
+    ("majiang.env",),
     ("majiang.sim", "majiang.server"),  # neither imports the other
     ("majiang.perf",),
     ("cli",),

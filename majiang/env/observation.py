@@ -1,0 +1,225 @@
+"""The observation of one seat: a documented float32 vector, or the same fields by name.
+
+Seats are relative to the observer: row 0 is the observer, row 1 the next seat in turn order
+(下家), and so on; rows are padded to 4 (kawuxing's row 3 stays zero). Tiles are kinds 0..33
+(1-9m, 1-9p, 1-9s, then 1-7z: E S W N, white, green, red). Values are raw: tile counts 0..4,
+one-hots 0/1, `wall_left` in tiles, `scores` in units.
+
+| field        | shape      | meaning                                                        |
+|--------------|------------|----------------------------------------------------------------|
+| hand         | 34         | the observer's concealed tiles (the drawn one included)        |
+| drawn        | 34         | one-hot: the tile the observer just drew (its turn only)       |
+| melds        | 4 x 4 x 34 | per seat, tiles of its chows / pungs / kongs (exposed, added,  |
+|              |            | concealed) / one-tile melds (拾, 搶, red, 皮子, laizi kongs)   |
+| discards     | 4 x 34     | per seat, its river (claimed tiles removed)                    |
+| revealed     | 4 x 34     | per seat, concealed tiles shown (亮倒; everyone's once over)   |
+| seat_info    | 4 x 4      | per seat: declared (亮倒 / 上架), concealed count, dealer, turn |
+| last_discard | 34 + 4     | one-hot tile and one-hot discarder of the tile on the table    |
+| kong_tile    | 34         | one-hot: an added kong that may be robbed now                  |
+| laizi        | 34         | one-hot: wuhan's wildcard kind                                 |
+| indicator    | 34         | one-hot: wuhan's turned-up indicator                           |
+| set_aside    | 34         | one-hot: the observer's jincheng 上架 tile                     |
+| locked       | 1 + 34     | 过胡: no discard win until the next draw (wuhan: these kinds)  |
+| phase        | 3          | one-hot: turn, claim (a discard out), rob (an added kong)      |
+| wall_left    | 1          | live tiles left to draw                                        |
+| scores       | 4          | units won or paid so far this hand (kong money), per seat      |
+| round_wind   | 4          | one-hot: the table's round wind option (yangzhou), E S W N     |
+
+`encode(hand, seat)` reads the hand's state directly (fast) and gives exactly what
+`encode_view(SeatView.from_json(hand.view(seat)))` gives from what the seat may know (tested).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from majiang.game.hand import Hand
+from majiang.game.phases import CLAIM, OVER, ROB, TURN
+from majiang.game.seat_view import SeatView
+from majiang.rules.base import Meld
+from majiang.tiles import EAST, KINDS, Tile, parse_tile
+
+SEATS = 4
+MELD_GROUP = {"chow": 0, "pung": 1, "exposed_kong": 2, "added_kong": 2, "concealed_kong": 2,
+              "picked": 3, "grabbed": 3, "red_kong": 3, "pi_kong": 3, "laizi_kong": 3}
+PHASES = (TURN, CLAIM, ROB)
+
+FIELDS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("hand", (KINDS,)), ("drawn", (KINDS,)), ("melds", (SEATS, 4, KINDS)),
+    ("discards", (SEATS, KINDS)), ("revealed", (SEATS, KINDS)), ("seat_info", (SEATS, 4)),
+    ("last_discard", (KINDS + SEATS,)), ("kong_tile", (KINDS,)), ("laizi", (KINDS,)),
+    ("indicator", (KINDS,)), ("set_aside", (KINDS,)), ("locked", (1 + KINDS,)),
+    ("phase", (len(PHASES),)), ("wall_left", (1,)), ("scores", (SEATS,)), ("round_wind", (4,)),
+)
+OFFSET: dict[str, int] = {}
+_at = 0
+for _name, _shape in FIELDS:
+    OFFSET[_name] = _at
+    _at += int(np.prod(_shape))
+SIZE = _at
+SCORE_BOUND = 1e9
+
+Vector = NDArray[np.float32]
+
+
+def bounds() -> tuple[Vector, Vector]:
+    """(low, high) of the vector: counts up to 4, wall_left up to 144, scores unbounded-ish."""
+    low = np.zeros(SIZE, np.float32)
+    high = np.full(SIZE, 4.0, np.float32)
+    o = OFFSET["seat_info"]
+    high[o:o + SEATS * 4] = 14.0
+    high[OFFSET["wall_left"]] = 144.0
+    o = OFFSET["scores"]
+    low[o:o + SEATS], high[o:o + SEATS] = -SCORE_BOUND, SCORE_BOUND
+    return low, high
+
+
+def split(vector: Vector) -> dict[str, Vector]:
+    """The dict form: each field of FIELDS as an array of its shape (views of `vector`)."""
+    return {name: vector[OFFSET[name]:OFFSET[name] + int(np.prod(shape))].reshape(shape)
+            for name, shape in FIELDS}
+
+
+def _melds(out: Vector, rel: int, melds: list[Meld] | tuple[Meld, ...]) -> None:
+    base = OFFSET["melds"] + rel * 4 * KINDS
+    for m in melds:
+        o = base + MELD_GROUP[m.kind] * KINDS
+        for t in m.tiles:
+            out[o + t] += 1
+
+
+def _one_hot(out: Vector, name: str, tile: Tile | None) -> None:
+    if tile is not None:
+        out[OFFSET[name] + tile] = 1.0
+
+
+def _common(out: Vector, rel_of: list[int], wall_left: int, scores: list[int] | tuple[int, ...],
+            dealer: int, turn: int, options: dict[str, Any]) -> None:
+    out[OFFSET["wall_left"]] = wall_left
+    info = OFFSET["seat_info"]
+    for s, rel in enumerate(rel_of):
+        out[OFFSET["scores"] + rel] = scores[s]
+    out[info + rel_of[dealer] * 4 + 2] = 1.0
+    out[info + rel_of[turn] * 4 + 3] = 1.0
+    wind = options.get("round_wind")
+    if isinstance(wind, str):
+        out[OFFSET["round_wind"] + parse_tile(wind) - EAST] = 1.0
+
+
+_HAND, _DRAWN, _MELDS, _DISCARDS, _REVEALED, _INFO, _LAST, _KONG, _LAIZI, _INDICATOR, \
+    _ASIDE, _LOCKED, _PHASE, _WALL, _SCORES = (OFFSET[name] for name, _ in FIELDS[:15])
+_GROUP_AT = {kind: group * KINDS for kind, group in MELD_GROUP.items()}
+_WINDS = {"1z": 0, "2z": 1, "3z": 2, "4z": 3}
+
+
+def encode(hand: Hand, seat: int, out: Vector | None = None) -> Vector:
+    """The observation of `seat` from the hand's state (only what `hand.view(seat)` shows).
+
+    Unit entries are gathered as indices and counted at once (`np.bincount`); `out`, if given,
+    is overwritten."""
+    state = hand.state
+    n = state.players
+    rel_of = [(s - seat) % n for s in range(n)]
+    over = state.phase == OVER
+    mine_drawn = seat == state.turn and state.phase == TURN
+    on_turn_drawn = state.drawn if state.phase == TURN else None
+    shows_declared = hand.mech.has("liang_dao")
+    me = state.seats[seat]
+    ones: list[int] = []
+    add = ones.append
+    values: list[tuple[int, float]] = [(_WALL, state.wall.left())]
+    for s, other in enumerate(state.seats):
+        rel = rel_of[s]
+        base = _MELDS + rel * 4 * KINDS
+        for m in other.melds:
+            o = base + _GROUP_AT[m.kind]
+            ones.extend(o + t for t in m.tiles)
+        o = _DISCARDS + rel * KINDS
+        ones.extend(o + t for t in other.discards)
+        if over or (shows_declared and other.declared):
+            o = _REVEALED + rel * KINDS
+            counts = other.counts
+            hidden = on_turn_drawn if not over and s == state.turn else None
+            for t in range(KINDS):
+                c = counts[t] - (t == hidden)
+                if c:
+                    values.append((o + t, c))
+        info = _INFO + rel * 4
+        if other.declared:
+            add(info)
+        values.append((info + 1, sum(other.counts)))
+        values.append((_SCORES + rel, other.score))
+    counts = me.counts
+    for t in range(KINDS):
+        if counts[t]:
+            values.append((_HAND + t, counts[t]))
+    if mine_drawn and state.drawn is not None:
+        add(_DRAWN + state.drawn)
+    add(_INFO + rel_of[state.dealer] * 4 + 2)
+    add(_INFO + rel_of[state.turn] * 4 + 3)
+    if state.last_discard is not None:
+        who, tile = state.last_discard
+        add(_LAST + tile)
+        add(_LAST + KINDS + rel_of[who])
+    if state.kong_tile is not None and not over:
+        add(_KONG + state.kong_tile[1])
+    if state.laizi is not None:
+        add(_LAIZI + state.laizi)
+    if state.indicator is not None:
+        add(_INDICATOR + state.indicator)
+    if me.set_aside is not None:
+        add(_ASIDE + me.set_aside)
+    if me.locked or me.lock_kinds:
+        add(_LOCKED)
+    ones.extend(_LOCKED + 1 + t for t in me.lock_kinds)
+    if state.phase in PHASES:
+        add(_PHASE + PHASES.index(state.phase))
+    wind = state.options.get("round_wind")
+    if wind in _WINDS:
+        add(OFFSET["round_wind"] + _WINDS[wind])
+    if out is None:
+        out = np.bincount(ones, minlength=SIZE).astype(np.float32)
+    else:
+        out[:] = np.bincount(ones, minlength=SIZE)
+    at, vals = zip(*values, strict=True)
+    out[list(at)] = vals
+    return out
+
+
+def encode_view(view: SeatView, phase: str, options: dict[str, Any] | None = None) -> Vector:
+    """The same vector from a seat's typed view, the engine's `phase` and the table options
+    (the view says 'play' for turn, claim and rob alike)."""
+    assert view.seat is not None, "a spectator has no observation"
+    out = np.zeros(SIZE, np.float32)
+    n = view.players
+    rel_of = [(s - view.seat) % n for s in range(n)]
+    out[OFFSET["hand"]:OFFSET["hand"] + KINDS] = view.counts
+    _one_hot(out, "drawn", view.drawn)
+    info = OFFSET["seat_info"]
+    for s, seat in enumerate(view.seats):
+        rel = rel_of[s]
+        _melds(out, rel, seat.melds)
+        for t in seat.discards:
+            out[OFFSET["discards"] + rel * KINDS + t] += 1
+        for t in seat.revealed or ():
+            out[OFFSET["revealed"] + rel * KINDS + t] += 1
+        out[info + rel * 4] = seat.declared
+        out[info + rel * 4 + 1] = seat.concealed
+    if view.last_discard is not None:
+        out[OFFSET["last_discard"] + view.last_discard.tile] = 1.0
+        out[OFFSET["last_discard"] + KINDS + rel_of[view.last_discard.seat]] = 1.0
+    if view.kong_tile is not None:
+        _one_hot(out, "kong_tile", view.kong_tile.tile)
+    _one_hot(out, "laizi", view.laizi)
+    _one_hot(out, "indicator", view.indicator)
+    _one_hot(out, "set_aside", view.set_aside)
+    out[OFFSET["locked"]] = view.locked
+    for t in view.locked_kinds:
+        out[OFFSET["locked"] + 1 + t] = 1.0
+    if phase in PHASES:
+        out[OFFSET["phase"] + PHASES.index(phase)] = 1.0
+    _common(out, rel_of, view.wall_left, view.scores, view.dealer, view.turn, options or {})
+    return out
