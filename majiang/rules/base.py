@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from majiang import analysis
 from majiang.analysis import Shape
+from majiang.rules.explain import THIRD_MELD, Explained, Label, Share, explained, fold, liable_to
 from majiang.tiles import KINDS, Tile, format_tiles, is_honor, suit_of, tile_name, to_counts
 
 WinType = Literal["self_drawn", "discard", "robbing_kong"]
@@ -449,35 +450,52 @@ class Ruleset:
     def payments(
         self, req: WinRequest, reading: Reading, value: int
     ) -> tuple[list[int], int | None]:
-        """Units per seat for this win, and the liable seat if any: a liable seat (包牌) pays the
-        whole win (every other seat's share of a self-drawn win), else `plain_payments`."""
+        """Units per seat for this win and the liable seat if any: the `shares` added up."""
+        shares, liable, _ = self.shares(req, reading, value)
+        return fold(req.players, req.winner, shares), liable
+
+    def shares(
+        self, req: WinRequest, reading: Reading, value: int
+    ) -> tuple[list[Share], int | None, Label | None]:
+        """Each loser's share of this win (`majiang.rules.explain`), the liable seat and the rule
+        that makes it liable: a liable seat (包牌) pays the whole win (every other seat's share of
+        a self-drawn win), else each loser pays his `plain_shares`."""
         liable = self.liable_seat(req, reading)
         if liable is None or liable == req.winner:
-            return self.plain_payments(req, value), None
-        total = value * (req.players - 1) if req.self_drawn else value
-        pay = [0] * req.players
-        pay[liable] -= total
-        pay[req.winner] += total
-        return pay, liable
+            return self.plain_shares(req, value), None, None
+        return liable_to(self.plain_shares(req, value), liable), liable, self.liability
+
+    liability: ClassVar[Label | None] = THIRD_MELD  # why `liable_seat` pays (its rule's name)
 
     def liable_seat(self, req: WinRequest, reading: Reading) -> int | None:
         """The seat that pays the whole win under the ruleset's liability rule (包牌), if any."""
         return None
 
+    def plain_shares(self, req: WinRequest, value: int) -> list[Share]:
+        """Self-drawn: every other seat pays `value`; otherwise the discarder alone pays it."""
+        if req.self_drawn:
+            return [Share(seat, value) for seat in range(req.players) if seat != req.winner]
+        assert req.discarder is not None
+        return [Share(req.discarder, value)]
+
     def plain_payments(self, req: WinRequest, value: int, each: int | None = None) -> list[int]:
         """Self-drawn: every other seat pays; otherwise the discarder alone pays."""
-        pay = [0] * req.players
         amount = value if each is None else each
-        if req.self_drawn:
-            for seat in range(req.players):
-                if seat != req.winner:
-                    pay[seat] -= amount
-                    pay[req.winner] += amount
-        else:
-            assert req.discarder is not None
-            pay[req.discarder] -= amount
-            pay[req.winner] += amount
-        return pay
+        return fold(req.players, req.winner, self.plain_shares(req, amount))
+
+    def explain(self, req: WinRequest, scored: Scored) -> Explained:
+        """Why the scored win pays its payments: each loser's share with its factors and caps,
+        from the same `shares` the payments were added up from (checked equal)."""
+        shares, liable, why = self.shares(req, scored.reading, scored.value)
+        return self._explained(req, scored, shares, liable, why)
+
+    def _explained(self, req: WinRequest, scored: Scored, shares: Sequence[Share],
+                   liable: int | None, why: Label | None) -> Explained:
+        return explained(
+            req.winner, req.win_type, req.discarder, req.win_tile,
+            [p.to_json(n) for p, n in scored.patterns], scored.value, self.combine, shares,
+            liable, why if liable is not None else None, scored.payments,
+        )
 
     # -- the shared scoring loop -----------------------------------------------------------------
 

@@ -44,6 +44,7 @@ from majiang.rules.base import (
     seven_pairs_reading,
     standard_readings,
 )
+from majiang.rules.explain import DEALER, SELF_DRAWN, Factor, Label, Share, fold
 from majiang.tiles import TERMINALS_AND_HONORS, Tile, is_terminal_or_honor, tile_name
 
 FROZEN_KINDS = ("picked", "grabbed")
@@ -91,21 +92,36 @@ def declared_state(others: Mapping[str, Any], seat: int) -> bool:
     return bool(entry.get("declared", False))
 
 
+UNDECLARED_FEEDER = Factor("discarder", "点炮（未上架）",
+                           "Discarded the winning tile, not declared", 2)
+
+
+def win_shares(
+    dealer: int, winner: int, feeder: int | None, feeder_declared: bool, value: int = 1,
+    players: int = 4,
+) -> list[Share]:
+    """The win payment table (section 7.1) as each other seat's share; feeder None: self-drawn.
+    A share is 1, x2 when he or the winner deals, x2 self-drawn or for an undeclared feeder."""
+    shares = []
+    for seat in range(players):
+        if seat == winner:
+            continue
+        factors = [DEALER] if dealer in (seat, winner) else []
+        if feeder is None:
+            factors.append(SELF_DRAWN)
+        elif seat == feeder and not feeder_declared:
+            factors.append(UNDECLARED_FEEDER)
+        shares.append(Share(seat, value, tuple(factors)))
+    return shares
+
+
 def win_payments(
     dealer: int, winner: int, feeder: int | None, feeder_declared: bool, value: int = 1,
     players: int = 4,
 ) -> list[int]:
     """The win payment table (section 7.1) as per-seat units; feeder None: self-drawn."""
-    pay = [0] * players
-    for seat in range(players):
-        if seat == winner:
-            continue
-        share = 2 if dealer in (seat, winner) else 1
-        if feeder is None or (seat == feeder and not feeder_declared):
-            share *= 2
-        pay[seat] -= share * value
-        pay[winner] += share * value
-    return pay
+    return fold(players, winner, win_shares(dealer, winner, feeder, feeder_declared, value,
+                                            players))
 
 
 class Jincheng(Ruleset):
@@ -255,12 +271,12 @@ class Jincheng(Ruleset):
             return "未上架不能胡: only a player who has declared ready (上架) may win"
         return super().forbidden(req, reading)
 
-    def payments(
+    def shares(
         self, req: WinRequest, reading: Reading, value: int
-    ) -> tuple[list[int], int | None]:
+    ) -> tuple[list[Share], int | None, Label | None]:
         feeder = req.discarder
         declared = feeder is not None and declared_state(req.others, feeder)
-        return win_payments(req.dealer, req.winner, feeder, declared, value, req.players), None
+        return win_shares(req.dealer, req.winner, feeder, declared, value, req.players), None, None
 
 
 RULESET = Jincheng()

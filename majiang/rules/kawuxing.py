@@ -38,6 +38,7 @@ from majiang.rules.base import (
     WinRequest,
     colour,
 )
+from majiang.rules.explain import Factor, Label, Share
 from majiang.tiles import DRAGONS, PIN, SOU, Tile
 
 PLAYERS = 3
@@ -122,6 +123,9 @@ KONG_MONEY: dict[str, tuple[Literal["feeder", "others"], int]] = {
     "added_kong": ("others", 1),
     "concealed_kong": ("others", 2),
 }
+
+
+BAO_HU = Factor("bao_hu", "包胡（点炮给亮倒的牌）", "Fed a declared hand", 2)
 
 
 def _is_declared(entry: dict[str, Any]) -> bool:
@@ -227,13 +231,17 @@ class Kawuxing(Ruleset):
         counted = [(p, n) for p, n in found if p.id not in excluded]
         return counted or [(XIAO_HU, 1)]
 
-    def payments(
+    def shares(
         self, req: WinRequest, reading: Reading, value: int
-    ) -> tuple[list[int], int | None]:
+    ) -> tuple[list[Share], int | None, Label | None]:
+        """Self-drawn: each pays V; a discard: the discarder pays V, x2 to a declared winner
+        (包胡) unless he had declared too (对亮不包)."""
+        shares = self.plain_shares(req, value)
         if req.self_drawn or "declared" not in req.flags:
-            return self.plain_payments(req, value), None
-        payer_declared = _is_declared(req.others.get(str(req.discarder), {}))
-        return self.plain_payments(req, value if payer_declared else 2 * value), None
+            return shares, None, None
+        if _is_declared(req.others.get(str(req.discarder), {})):
+            return shares, None, None
+        return [Share(s.seat, s.base, (BAO_HU,)) for s in shares], None, None
 
     def score(self, req: WinRequest) -> Answer:
         answer = super().score(req)
