@@ -92,8 +92,23 @@ def upper_bound(lvl: Level) -> int | None:
     return None if lvl.index == len(LEVELS) else LEVELS[lvl.index].min_silver - 1
 
 
-def seat_refusal(balance: int, table_level: int) -> str | None:
-    """Why a player with `balance` may not sit at a table of `table_level`, or None if they may."""
+SEAT_COVER: dict[str, int] = {
+    "tuidaohu": 4, "yangzhou": 100, "kawuxing": 20, "jincheng": 8, "wuhan": 2_400,
+}
+"""Units one hand of each ruleset can cost a paying seat: the 99th percentile of a loser's units
+per hand in simulated play, rounded (docs/economy.md section 7). A seat needs that many stakes."""
+
+
+def seat_minimum(rules: str | None, table_level: int) -> int:
+    """The silver a seat at a `rules` table of `table_level` needs: the level's lower bound, and
+    enough for one costly hand (`SEAT_COVER` x the stake); at least 1."""
+    lvl = level(table_level)
+    return max(1, lvl.min_silver, SEAT_COVER.get(rules or "", 0) * lvl.stake)
+
+
+def seat_refusal(balance: int, table_level: int, rules: str | None = None) -> str | None:
+    """Why a player with `balance` may not sit at a table of `table_level` (of `rules`: its seat
+    requirement counts too), or None if they may."""
     table = level(table_level)
     if balance < 1:
         return "余额为零，不能入座 / no silver left to play with"
@@ -103,11 +118,56 @@ def seat_refusal(balance: int, table_level: int) -> str | None:
             f"需要{table.zh}（{table.min_silver}两）以上才能入座 / this table needs "
             f"{table.en} ({table.min_silver} taels) or more; you are {own.en}"
         )
+    need = seat_minimum(rules, table_level)
+    if balance < need:
+        return (
+            f"此玩法此桌一局可输{SEAT_COVER.get(rules or '', 0)}注，入座需{need}两 / one hand of "
+            f"{rules} here can cost {SEAT_COVER.get(rules or '', 0)} stakes: a seat needs "
+            f"{need} taels (you have {balance}); try a lower table or practice (练习场)"
+        )
     return None
 
 
-def may_sit(balance: int, table_level: int) -> bool:
-    return seat_refusal(balance, table_level) is None
+def may_sit(balance: int, table_level: int, rules: str | None = None) -> bool:
+    return seat_refusal(balance, table_level, rules) is None
+
+
+def best_level(balance: int, rules: str) -> int | None:
+    """The highest table level a `balance` may sit at for `rules` (None: none, practice only)."""
+    for lvl in reversed(LEVELS):
+        if may_sit(balance, lvl.index, rules):
+            return lvl.index
+    return None
+
+
+# The faucets and the sink (docs/economy.md section 7); the server's settings default to these.
+SIGNIN_BONUS = 20
+"""Taels for the first sign-in of each day (签到)."""
+RELIEF_BELOW = 50
+"""Relief (救济金) is for a balance below this many taels."""
+RELIEF_TO = 100
+"""Relief tops the balance up to this many taels."""
+RELIEF_PER_DAY = 3
+RELIEF_COOLDOWN = 30 * 60
+"""Seconds between two reliefs of one account."""
+GUEST_GRANTS_PER_ADDRESS = 5
+"""Guest accounts (each with the new-account grant) one address may open per day."""
+TABLE_FEE_PERCENT = 0
+"""The table fee (台费) of a seat per hand, in percent of the stake (0: none; see section 7)."""
+
+
+def relief_refusal(balance: int, claimed_today: int, seconds_since_last: float | None,
+                   *, below: int = RELIEF_BELOW, per_day: int = RELIEF_PER_DAY,
+                   cooldown: int = RELIEF_COOLDOWN) -> str | None:
+    """Why relief is refused now, or None if it may be granted."""
+    if balance >= below:
+        return f"余额不低于{below}两，无需救济 / relief is for balances below {below} taels"
+    if claimed_today >= per_day:
+        return f"今日救济已领{per_day}次 / relief already claimed {per_day} times today"
+    if seconds_since_last is not None and seconds_since_last < cooldown:
+        wait = int(cooldown - seconds_since_last) + 1
+        return f"请{wait}秒后再领 / relief again in {wait} s"
+    return None
 
 
 def net(*payments: Sequence[int]) -> list[int]:

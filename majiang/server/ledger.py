@@ -1,8 +1,9 @@
-"""The silver ledger: grants, settlement events, and the balance check.
+"""The silver ledger: grants, settlement events, table fees, and the balance check.
 
 Every change of a user's `silver` goes through here and writes a ledger row in the caller's
 transaction, so balances always equal the ledger sum. Settlement events are posted once per
-(hand, event index): posting the same event again returns the stored settlement.
+(hand, event index): posting the same event again returns the stored settlement. A practice
+table (stake 0) stores its settlements with no silver moved and writes no ledger row.
 """
 
 from __future__ import annotations
@@ -137,7 +138,8 @@ def post_settlement(
     }
     users = [users_by_id[uid] for uid in user_ids]
     before = [u.silver for u in users]
-    silver = economy.settle(list(units), before, stake)
+    # practice (stake 0): the units stand, no silver moves
+    silver = economy.settle(list(units), before, stake) if stake else [0] * len(users)
     after = economy.apply(before, silver)
     settlement = Settlement(
         hand_id=hand_id, event_index=event_index, kind=kind, units=list(units), stake=stake,
@@ -146,7 +148,7 @@ def post_settlement(
     db.add(settlement)
     db.flush()
     for user, amount, unit in zip(users, silver, units, strict=True):
-        if amount == 0 and unit == 0:
+        if (amount == 0 and unit == 0) or not stake:
             continue
         db.add(
             _row(
@@ -155,6 +157,38 @@ def post_settlement(
             )
         )
     return Posted(event_index, kind, list(units), stake, silver, before, after, replayed=False)
+
+
+def charge_fees(db: Session, *, hand_id: int, table_id: int, user_ids: Sequence[int],
+                stake: int, percent: int) -> list[LedgerRow]:
+    """The table fee (台费) of a hand: `percent` of the stake from each human seat (rounded
+    down, at most its balance), kind `fee`, the sink of economy.md section 7. None at practice
+    tables or with a zero fee."""
+    amount = stake * percent // 100
+    if amount <= 0:
+        return []
+    rows = []
+    for user in db.scalars(select(User).where(User.id.in_(set(user_ids))).with_for_update()):
+        pay = min(amount, user.silver)
+        if user.bot or pay <= 0:
+            continue
+        row = _row(user, -pay, "fee", f"table fee {percent}% of {stake}", table_id=table_id,
+                   hand_id=hand_id)
+        db.add(row)
+        rows.append(row)
+    return rows
+
+
+def grants_by_reason(db: Session) -> dict[str, int]:
+    """Silver that came in or went out outside play, by kind and reason (without the day)."""
+    totals: dict[str, int] = {}
+    for kind, reason, amount in db.execute(
+        select(LedgerRow.kind, LedgerRow.reason, func.sum(LedgerRow.amount))
+        .where(LedgerRow.kind != "settlement").group_by(LedgerRow.kind, LedgerRow.reason)
+    ).all():
+        key = f"{kind}: {' '.join(w for w in str(reason).split() if not w[:1].isdigit())}"
+        totals[key] = totals.get(key, 0) + int(amount or 0)
+    return totals
 
 
 @dataclass(frozen=True)

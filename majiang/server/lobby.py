@@ -1,4 +1,5 @@
-"""The lobby: open, join, leave, ready and dissolve tables; quick play with bots; bot accounts.
+"""The lobby: open, join, leave, ready and dissolve tables; quick play with bots; bot accounts;
+practice tables (练习场: stake 0, open to everyone, no silver moves).
 
 Pure database work on one session; the table actors (`majiang.server.manager`) are told about
 changes by the caller. Codes avoid confusable characters (no 0/O/1/I/L).
@@ -39,6 +40,7 @@ class TableRequest:
     turn_seconds: int | None = None
     match_hands: int | None = None  # None: the ruleset's default (majiang.game.Match)
     match_rounds: int | None = None  # rounds of winds where the ruleset has them
+    practice: bool = False  # 练习场: level 1, stake 0, any balance may sit
 
 
 def new_code(db: Session) -> str:
@@ -78,8 +80,15 @@ def _check_free(db: Session, user: User, table: Table | None = None) -> None:
         raise LobbyError(f"你已在桌 {other.code} / you already sit at table {other.code}", 409)
 
 
+def may_sit(user: User, table: Table) -> bool:
+    """Whether `user` may sit at (or stay at) `table`: anyone at practice, else the economy's
+    level and per-ruleset seat requirement."""
+    return table.practice or economy.may_sit(user.silver, table.level, table.rules)
+
+
 def _check_may_sit(user: User, table: Table) -> None:
-    refusal = economy.seat_refusal(user.silver, table.level)
+    refusal = None if table.practice else economy.seat_refusal(
+        user.silver, table.level, table.rules)
     if refusal is not None:
         raise LobbyError(refusal, 403)
 
@@ -89,7 +98,7 @@ def bot_for(db: Session, table: Table, grant_amount: int) -> User:
     busy = select(Seat.user_id).join(Table, Table.id == Seat.table_id).where(
         Table.status.in_(OPEN)
     )
-    need = economy.level(table.level).min_silver
+    need = 1 if table.practice else economy.seat_minimum(table.rules, table.level)
     bot = db.scalars(
         select(User)
         .where(User.bot.is_(True), User.silver >= max(need, 1), User.id.not_in(busy))
@@ -114,11 +123,12 @@ def seat_bot(db: Session, table: Table, seat: int, grant_amount: int) -> Seat:
     return row
 
 
-def quickplay_level(user: User) -> int:
-    """Quick play sits a player at their own level; at 临时工 (2) it uses 待业 (1), the same stake,
-    so that a newcomer's first loss (100 -> 99 taels) does not unseat them."""
-    own = economy.level_for(user.silver).index
-    return 1 if own == 2 else own
+def quickplay_level(user: User, rules: str | None = None) -> int | None:
+    """Quick play sits a player at the highest level their balance may sit at for `rules`
+    (None: none, so a practice table); at 临时工 (2) it uses 待业 (1), the same stake, so that a
+    newcomer's first loss (100 -> 99 taels) does not unseat them."""
+    best = economy.best_level(user.silver, rules or "")
+    return 1 if best == 2 else best
 
 
 def create_table(
@@ -130,11 +140,11 @@ def create_table(
     default when None); the first dealer of each match is drawn by lot when it starts."""
     info = games.ruleset_info(req.rules)
     own = economy.level_for(user.silver).index
-    level = own if req.level is None else req.level
+    level = 1 if req.practice else own if req.level is None else req.level
     if not isinstance(level, int) or not 1 <= level <= len(economy.LEVELS):
         top = len(economy.LEVELS)
         raise LobbyError(f"等级须为1-{top} / level must be 1..{top}")
-    if level > own:
+    if level > own and not req.practice:
         raise LobbyError(
             f"不能开高于自己等级的桌 / you may open tables up to your own level ({own})", 403
         )
@@ -154,9 +164,10 @@ def create_table(
     _check_free(db, user)
     table = Table(
         code=new_code(db), rules=req.rules, players=players, level=level,
-        stake=economy.level(level).stake, turn_seconds=turn, bank_seconds=bank_seconds,
-        options={}, fill_bots=fill_bots, status="waiting", owner_id=user.id, hands_played=0,
-        dealer=0, match_hands=req.match_hands, match_rounds=req.match_rounds,
+        stake=0 if req.practice else economy.level(level).stake, turn_seconds=turn,
+        bank_seconds=bank_seconds, options={}, fill_bots=fill_bots, practice=req.practice,
+        status="waiting", owner_id=user.id, hands_played=0, dealer=0,
+        match_hands=req.match_hands, match_rounds=req.match_rounds,
     )
     _check_may_sit(user, table)
     db.add(table)
@@ -273,7 +284,7 @@ def refresh_seats(db: Session, table: Table, grant_amount: int) -> list[int]:
         user = db.get(User, seat.user_id)
         if user is None:
             continue
-        if seat.leaving or not economy.may_sit(user.silver, table.level):
+        if seat.leaving or not may_sit(user, table):
             gone.append(user.id)
             db.delete(seat)
             db.flush()

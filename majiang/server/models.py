@@ -19,8 +19,11 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    event,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from majiang.server import fairness
 
 
 def utcnow() -> datetime:
@@ -43,10 +46,45 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(64), unique=True)
+    # the name folded for uniqueness (accounts.name_key: NFKC, case and confusables folded)
+    name_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     silver: Mapped[int] = mapped_column(BigInteger, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # the faucets (economy.md section 7): the last sign-in day, relief claimed today and when
+    signin_day: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    relief_day: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    relief_count: Mapped[int] = mapped_column(Integer, default=0)
+    relief_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LoginSession(Base):
+    """A server-side session: a token is valid while its row is neither revoked nor expired."""
+
+    __tablename__ = "sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sid: Mapped[str] = mapped_column(String(64), unique=True)  # the random id inside the token
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    agent: Mapped[str] = mapped_column(String(128), default="")
+    address: Mapped[str] = mapped_column(String(64), default="")
+
+
+class GuestGrant(Base):
+    """One guest account's opening grant: counted per address and day (accounts.create_guest)."""
+
+    __tablename__ = "guest_grants"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
+    device: Mapped[str] = mapped_column(String(64), unique=True)  # the browser's guest cookie
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -64,6 +102,7 @@ class Table(Base):
     # what the last hand passes to the next: the game's Carry as JSON (None before the first)
     carry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     fill_bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)  # 练习场: stake 0, no silver
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
@@ -128,8 +167,19 @@ class Hand(Base):
     user_ids: Mapped[list[Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the fair shuffle (docs/fair-shuffle.md): seed = f(secret, nonce); the commitment is public
+    # from the deal on, the secret only once the hand is over
+    seed_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seed_nonce: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seed_commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+@event.listens_for(Hand, "before_insert")
+def _seal_hand(_mapper: object, _conn: object, row: Hand) -> None:
+    """Every new hand's seed comes from a committed secret (fairness.seal)."""
+    fairness.seal(row)
 
 
 class HandPlayer(Base):
@@ -182,7 +232,7 @@ class LedgerRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     amount: Mapped[int] = mapped_column(BigInteger)
-    kind: Mapped[str] = mapped_column(String(16))  # grant, adjustment, settlement
+    kind: Mapped[str] = mapped_column(String(16))  # grant, adjustment, settlement, fee
     reason: Mapped[str] = mapped_column(String(128))
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True, index=True)

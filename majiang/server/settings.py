@@ -22,6 +22,15 @@ def parse_delay(text: str) -> tuple[float, float]:
     return values[0], values[1]
 
 
+INT_VARS = {  # setting -> environment variable
+    "signin_bonus": "MAJIANG_SIGNIN_BONUS", "relief_below": "MAJIANG_RELIEF_BELOW",
+    "relief_to": "MAJIANG_RELIEF_TO", "relief_per_day": "MAJIANG_RELIEF_PER_DAY",
+    "relief_cooldown": "MAJIANG_RELIEF_COOLDOWN",
+    "guest_grants_per_address": "MAJIANG_GUEST_GRANTS",
+    "day_offset_hours": "MAJIANG_DAY_OFFSET_HOURS",
+}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the server can be told. `from_env` reads the `DATABASE_URL`/`MAJIANG_*` vars."""
@@ -36,6 +45,15 @@ class Settings:
     token_max_age: int = 30 * 24 * 3600
     default_bot: str = "value"
     bot_pool: str = "thread"  # where bots think: process | thread | inline (see botpool.py)
+    # the faucets (docs/economy.md section 7)
+    signin_bonus: int = economy.SIGNIN_BONUS
+    relief_below: int = economy.RELIEF_BELOW
+    relief_to: int = economy.RELIEF_TO
+    relief_per_day: int = economy.RELIEF_PER_DAY
+    relief_cooldown: int = economy.RELIEF_COOLDOWN
+    guest_grants_per_address: int = economy.GUEST_GRANTS_PER_ADDRESS
+    day_offset_hours: int = 8  # the economy's day starts at midnight Beijing time
+    trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client's address
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -56,5 +74,11 @@ class Settings:
             values["bot_pool"] = env["MAJIANG_BOT_POOL"]
         if "MAJIANG_BOT" in env:
             values["default_bot"] = env["MAJIANG_BOT"]
+        for name, var in INT_VARS.items():
+            if var in env:
+                values[name] = int(env[var])
+        if env.get("MAJIANG_TRUSTED_PROXIES"):
+            values["trusted_proxies"] = tuple(
+                p.strip() for p in env["MAJIANG_TRUSTED_PROXIES"].split(",") if p.strip())
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

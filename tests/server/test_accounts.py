@@ -34,7 +34,7 @@ def test_bad_credentials_and_tokens(client: TestClient) -> None:
     assert status("/api/login", "bob", "nope!!") == 401
     assert status("/api/login", "nobody", "x") == 401
     r = client.post("/api/signup", json={"username": "bob", "password": "secret1"})
-    assert r.status_code == 400 and "taken" in r.json()["error"]
+    assert r.status_code == 409 and "taken" in r.json()["error"]
     assert status("/api/signup", "b", "secret1") == 400
     assert status("/api/signup", "carol", "123") == 400
     assert status("/api/signup", "bot-9", "secret1") == 400

@@ -17,6 +17,13 @@ class Credentials(Body):
     password: str = ""
 
 
+class PasswordChange(Body):
+    """`POST /api/password`."""
+
+    password: str = ""
+    new_password: str = ""
+
+
 class TableSettings(Body):
     """A new table's ruleset, turn time and match length (None: the defaults)."""
 
@@ -24,6 +31,7 @@ class TableSettings(Body):
     turn_seconds: int | None = None
     match_hands: int | None = None
     match_rounds: int | None = None
+    practice: bool = False  # 练习场: stake 0, no silver at stake, open to everyone
 
 
 class NewTable(TableSettings):

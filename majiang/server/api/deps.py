@@ -1,4 +1,5 @@
-"""What every route needs: the server (settings, database, tokens, live tables), the caller."""
+"""What every route needs: the server (settings, database, tokens, live tables), the caller
+(through its server-side session) and the caller's address."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from majiang.server import accounts
 from majiang.server.botpool import BotPool
 from majiang.server.db import make_engine, migrate, session_factory
 from majiang.server.manager import TableManager
-from majiang.server.models import User
+from majiang.server.models import LoginSession, User
 from majiang.server.settings import Settings
 
 
@@ -51,9 +52,13 @@ class Server:
                 session.rollback()
                 raise
 
+    def session_of(self, db: Session, token: str | None) -> LoginSession | None:
+        """The token's live session (None: no token, a bad one, revoked or expired)."""
+        return accounts.live_session(db, self.tokens, token)
+
     def user_from_token(self, db: Session, token: str | None) -> User | None:
-        uid = self.tokens.user_id(token) if token else None
-        return db.get(User, uid) if uid is not None else None
+        row = self.session_of(db, token)
+        return db.get(User, row.user_id) if row is not None else None
 
 
 def server_of(conn: HTTPConnection) -> Server:
@@ -71,6 +76,15 @@ def token_of(request: Request) -> str | None:
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
     return request.cookies.get("token")
+
+
+def address_of(server: Server, request: Request) -> str:
+    """The client's address: the peer's, or behind a trusted proxy its X-Forwarded-For's last."""
+    peer = request.client.host if request.client is not None else ""
+    forwarded = request.headers.get("x-forwarded-for", "")
+    if peer in server.settings.trusted_proxies and forwarded:
+        return forwarded.split(",")[-1].strip()[:64]
+    return peer[:64]
 
 
 def me(server: Server, db: Session, request: Request) -> User:

@@ -1,5 +1,6 @@
 """The lobby over HTTP: list, open, quick play, join, leave, ready, dissolve; each change pokes
-the table's actor so it deals once every seat is ready."""
+the table's actor so it deals once every seat is ready. `practice: true` opens a 练习场 table
+(stake 0); quick play opens one when the balance may sit at no table of the ruleset."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ async def create_table(server: ServerDep, request: Request,
         req = lobby.TableRequest(
             rules=body.rules or games.default_ruleset(), level=body.level, bots=body.bots,
             turn_seconds=body.turn_seconds, match_hands=body.match_hands,
-            match_rounds=body.match_rounds,
+            match_rounds=body.match_rounds, practice=body.practice,
         )
         table = open_table(server, db, user, req)
         answer = server.tables.table_json(db, table)
@@ -61,11 +62,12 @@ async def quickplay(server: ServerDep, request: Request,
         if existing is not None:  # back to the table the player already sits at
             return server.tables.table_json(db, existing)
         info = games.ruleset_info(body.rules or games.default_ruleset())
-        level = body.level if "level" in body.model_fields_set else lobby.quickplay_level(user)
-        req = lobby.TableRequest(
+        level = (body.level if "level" in body.model_fields_set
+                 else lobby.quickplay_level(user, str(info["id"])))
+        req = lobby.TableRequest(  # a balance too small for this ruleset: a practice table
             rules=info["id"], level=level, bots=int(info["players"]) - 1,
             turn_seconds=body.turn_seconds, match_hands=body.match_hands,
-            match_rounds=body.match_rounds,
+            match_rounds=body.match_rounds, practice=body.practice or level is None,
         )
         table = open_table(server, db, user, req, fill_bots=True)
         answer = server.tables.table_json(db, table)

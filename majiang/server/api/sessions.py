@@ -1,0 +1,134 @@
+"""Sessions and passwords: log out, change password, list and revoke sessions, a guest turning
+into an account; the faucets: sign-in bonus and relief, and what may be claimed when."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from majiang.server import accounts, faucets
+from majiang.server.api.bodies import Credentials, PasswordChange
+from majiang.server.api.deps import ApiError, Server, ServerDep, me, token_of
+from majiang.server.models import LoginSession, User
+
+router = APIRouter()
+
+
+def current(server: Server, db: Session, request: Request) -> tuple[User, LoginSession]:
+    """The caller and their session; 401 otherwise."""
+    row = server.session_of(db, token_of(request))
+    user = db.get(User, row.user_id) if row is not None else None
+    if row is None or user is None:
+        raise ApiError("请先登录 / log in first (missing or invalid token)", 401)
+    return user, row
+
+
+def refused(exc: accounts.AccountError) -> ApiError:
+    return ApiError(str(exc), exc.status)
+
+
+@router.post("/api/logout")
+async def logout(server: ServerDep, request: Request) -> JSONResponse:
+    """Revoke this session (the token stops working everywhere) and clear the cookie."""
+    with server.db() as db:
+        row = server.session_of(db, token_of(request))
+        if row is not None:
+            user = db.get(User, row.user_id)
+            assert user is not None
+            accounts.revoke(db, user, row.id)
+    response = JSONResponse({"ok": True})
+    response.delete_cookie("token")
+    return response
+
+
+@router.get("/api/sessions")
+async def list_sessions(server: ServerDep, request: Request) -> list[dict[str, Any]]:
+    with server.db() as db:
+        user, row = current(server, db, request)
+        return [accounts.session_json(s, row) for s in accounts.sessions_of(db, user)]
+
+
+@router.delete("/api/sessions/{session_id}")
+async def revoke_session(server: ServerDep, request: Request, session_id: int) -> dict[str, Any]:
+    with server.db() as db:
+        user, _ = current(server, db, request)
+        try:
+            accounts.revoke(db, user, session_id)
+        except accounts.AccountError as exc:
+            raise refused(exc) from None
+        return {"ok": True}
+
+
+@router.post("/api/password")
+async def change_password(server: ServerDep, request: Request,
+                          body: PasswordChange | None = None) -> dict[str, Any]:
+    """A new password (the current one required); every other session is revoked."""
+    body = body or PasswordChange()
+    accounts.check_password(body.new_password)
+    with server.db() as db:
+        user, _ = current(server, db, request)
+        stored = user.password_hash
+    ok = stored is not None and await run_in_threadpool(
+        accounts.verify_password, stored, body.password)
+    if not ok:
+        raise ApiError("当前密码错误 / the current password is wrong", 403)
+    hashed = await run_in_threadpool(accounts.hash_password, body.new_password)
+    with server.db() as db:
+        user, row = current(server, db, request)
+        revoked = accounts.change_password(db, user, hashed, row)
+    return {"ok": True, "revoked_sessions": revoked}
+
+
+@router.post("/api/upgrade")
+async def upgrade(server: ServerDep, request: Request,
+                  body: Credentials | None = None) -> dict[str, Any]:
+    """The calling guest becomes an account with this name and password, keeping its silver."""
+    body = body or Credentials()
+    name = accounts.check_new_credentials(body.username, body.password)
+    hashed = await run_in_threadpool(accounts.hash_password, body.password)
+    with server.db() as db:
+        user, _ = current(server, db, request)
+        try:
+            accounts.upgrade_guest(db, user, name, hashed)
+        except accounts.AccountError as exc:
+            raise refused(exc) from None
+        return accounts.user_json(user)
+
+
+@router.get("/api/faucets")
+async def faucet_status(server: ServerDep, request: Request) -> dict[str, Any]:
+    """Sign-in done today or not; relief left today, its wait, and whether it may be claimed."""
+    with server.db() as db:
+        return faucets.status(me(server, db, request), server.settings)
+
+
+@router.post("/api/signin")
+async def sign_in(server: ServerDep, request: Request) -> dict[str, Any]:
+    with server.db() as db:
+        user = me(server, db, request)
+        try:
+            amount = faucets.sign_in(db, user, server.settings)
+        except accounts.AccountError as exc:
+            raise refused(exc) from None
+        db.flush()
+        db.refresh(user)
+        return {"granted": amount, "user": accounts.user_json(user),
+                **faucets.status(user, server.settings)}
+
+
+@router.post("/api/relief")
+async def relief(server: ServerDep, request: Request) -> dict[str, Any]:
+    with server.db() as db:
+        user = me(server, db, request)
+        try:
+            amount = faucets.relief(db, user, server.settings)
+        except accounts.AccountError as exc:
+            raise refused(exc) from None
+        db.flush()
+        db.refresh(user)
+        return {"granted": amount, "user": accounts.user_json(user),
+                **faucets.status(user, server.settings)}
