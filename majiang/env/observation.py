@@ -124,39 +124,24 @@ def encode(hand: Hand, seat: int, out: Vector | None = None) -> Vector:
     n = state.players
     rel_of = [(s - seat) % n for s in range(n)]
     over = state.phase == OVER
-    mine_drawn = seat == state.turn and state.phase == TURN
-    on_turn_drawn = state.drawn if state.phase == TURN else None
+    on_turn = state.phase == TURN
     shows_declared = hand.mech.has("liang_dao")
     me = state.seats[seat]
     ones: list[int] = []
-    add = ones.append
-    values: list[tuple[int, float]] = [(_WALL, state.wall.left())]
+    add, extend = ones.append, ones.extend
+    shown: list[tuple[int, list[int], int | None]] = []
     for s, other in enumerate(state.seats):
         rel = rel_of[s]
         base = _MELDS + rel * 4 * KINDS
         for m in other.melds:
-            o = base + _GROUP_AT[m.kind]
-            ones.extend(o + t for t in m.tiles)
-        o = _DISCARDS + rel * KINDS
-        ones.extend(o + t for t in other.discards)
+            extend(map((base + _GROUP_AT[m.kind]).__add__, m.tiles))
+        extend(map((_DISCARDS + rel * KINDS).__add__, other.discards))
         if over or (shows_declared and other.declared):
-            o = _REVEALED + rel * KINDS
-            counts = other.counts
-            hidden = on_turn_drawn if not over and s == state.turn else None
-            for t in range(KINDS):
-                c = counts[t] - (t == hidden)
-                if c:
-                    values.append((o + t, c))
-        info = _INFO + rel * 4
+            hidden = state.drawn if on_turn and not over and s == state.turn else None
+            shown.append((_REVEALED + rel * KINDS, other.counts, hidden))
         if other.declared:
-            add(info)
-        values.append((info + 1, sum(other.counts)))
-        values.append((_SCORES + rel, other.score))
-    counts = me.counts
-    for t in range(KINDS):
-        if counts[t]:
-            values.append((_HAND + t, counts[t]))
-    if mine_drawn and state.drawn is not None:
+            add(_INFO + rel * 4)
+    if on_turn and seat == state.turn and state.drawn is not None:
         add(_DRAWN + state.drawn)
     add(_INFO + rel_of[state.dealer] * 4 + 2)
     add(_INFO + rel_of[state.turn] * 4 + 3)
@@ -174,7 +159,7 @@ def encode(hand: Hand, seat: int, out: Vector | None = None) -> Vector:
         add(_ASIDE + me.set_aside)
     if me.locked or me.lock_kinds:
         add(_LOCKED)
-    ones.extend(_LOCKED + 1 + t for t in me.lock_kinds)
+        extend(map((_LOCKED + 1).__add__, me.lock_kinds))
     if state.phase in PHASES:
         add(_PHASE + PHASES.index(state.phase))
     wind = state.options.get("round_wind")
@@ -184,8 +169,15 @@ def encode(hand: Hand, seat: int, out: Vector | None = None) -> Vector:
         out = np.bincount(ones, minlength=SIZE).astype(np.float32)
     else:
         out[:] = np.bincount(ones, minlength=SIZE)
-    at, vals = zip(*values, strict=True)
-    out[list(at)] = vals
+    out[_HAND:_HAND + KINDS] = me.counts
+    for o, counts, hidden in shown:
+        out[o:o + KINDS] = counts
+        if hidden is not None:
+            out[o + hidden] -= 1
+    out[_WALL] = state.wall.left()
+    for s, other in enumerate(state.seats):
+        out[_INFO + rel_of[s] * 4 + 1] = sum(other.counts)
+        out[_SCORES + rel_of[s]] = other.score
     return out
 
 

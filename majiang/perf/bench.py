@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from majiang.perf import hands, ours, peers
+from majiang.perf import env_steps, hands, ours, peers
 from majiang.perf.sample import Make, Runner, make_sample
 
 
@@ -48,6 +48,7 @@ REGISTRY: list[Case] = [
     Case("hand_random", "rlcard", hands.rlcard_random),
     Case("hand_random", "riichienv", hands.riichienv_random),
     Case("hand_efficient", "majiang", hands.majiang("efficient")),
+    *(Case(*case) for case in env_steps.CASES),
 ]
 
 # What `majiang bench` checks: (op, peer, the least ratio majiang / peer).
