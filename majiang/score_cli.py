@@ -171,12 +171,15 @@ def explain(request: Any, answer: dict[str, Any]) -> str:
             "product": "patterns multiply",
         }[ruleset.combine]
         lines.append(f"合计 value: {answer['value']} ({how})")
-    if answer["win"]:
+    if answer["win"] and scored is not None:
+        explained = ruleset.explain(req, scored)
+        lines.append("每家 each loser (base × factors → cap → doublings = units):")
+        lines.extend("  " + line for line in explained.lines())
         reason = "包牌 liability" if answer.get("liable") is not None else " ".join(
             WIN_TYPE_NAMES[req.win_type]
         )
+        if explained.liability is not None:
+            reason = f"{explained.liability.zh} / {explained.liability.en}"
         lines.append("付款 payments:")
         lines.extend("  " + line for line in payment_lines(answer["payments"], req.winner, reason))
     return "\n".join(lines)
-
-

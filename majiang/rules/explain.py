@@ -143,8 +143,8 @@ class Explained:
         for s in self.shares:
             line = f"seat {s.seat}: {s.text()}"
             if s.paid_by != s.seat:
-                why = f" {self.liability.zh} {self.liability.en}" if self.liability else ""
-                line += f" — paid by seat {s.paid_by} (包牌{why})"
+                why = self.liability or Label("liable", "包牌", "Liability")
+                line += f" — paid by seat {s.paid_by} ({why.zh} / {why.en})"
             out.append(line)
         return out
 
