@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,9 +19,11 @@ from majiang.server.api import accounts as accounts_api
 from majiang.server.api import hands, socket, tables
 from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
+from majiang.server.limits import BodyLimit
 from majiang.server.settings import Settings
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger(__name__)
 
 
 class Utf8StaticFiles(StaticFiles):
@@ -89,6 +92,11 @@ def add_error_handlers(app: FastAPI) -> None:
     async def _account_error(_r: Request, exc: accounts.AccountError) -> JSONResponse:
         return _error(str(exc), 400)
 
+    @app.exception_handler(Exception)
+    async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return _error("服务器内部错误 / internal server error", 500)
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app; `settings` default to the environment's."""
@@ -104,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # strict_content_type=False: a body without a Content-Type is read as JSON, as it always was
     app = FastAPI(title="majiang", lifespan=lifespan, strict_content_type=False)
     app.state.server = server
+    app.add_middleware(BodyLimit)
     add_error_handlers(app)
     for module in (accounts_api, tables, hands, socket, rules_api):
         app.include_router(module.router)

@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from majiang.server.limits import MAX_FRAME_BYTES
 from majiang.server.settings import Settings, parse_delay
 
 
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
-        ws="websockets-sansio", ws_per_message_deflate=False,
+        ws="websockets-sansio", ws_per_message_deflate=False, ws_max_size=MAX_FRAME_BYTES,
+        h11_max_incomplete_event_size=16 * 1024, timeout_keep_alive=5,
     )
     return 0

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 from starlette.websockets import WebSocket
 
+from majiang.server.limits import OUT_QUEUE
+
+SLOW = 4008  # close code: the client does not read its messages
+
 
 class Connection:
-    """One WebSocket: an outgoing queue drained by its own writer task, so sending never waits."""
+    """One WebSocket: an outgoing queue drained by its own writer task, so sending never waits.
+    A client that lets `OUT_QUEUE` messages pile up unread is disconnected (close code 4008)."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUT_QUEUE + 1)
         self.seat: int | None = None
         self.user_id: int | None = None
         self.closed = False
+        self.slow = False
 
     def start(self) -> asyncio.Task[None]:
         return asyncio.create_task(self._write())
@@ -27,6 +34,8 @@ class Connection:
         while True:
             msg = await self.out.get()
             if msg is None:
+                if self.slow:
+                    await self._close_slow()
                 return
             try:
                 await self.websocket.send_text(json.dumps(msg, ensure_ascii=False))
@@ -35,12 +44,24 @@ class Connection:
                 return
 
     def send(self, msg: dict[str, Any]) -> None:
-        if not self.closed:
-            self.out.put_nowait(msg)
+        if self.closed:
+            return
+        if self.out.qsize() >= OUT_QUEUE:  # it does not read: drop what waits, then close
+            self.slow = True
+            while not self.out.empty():
+                self.out.get_nowait()
+            self.close()
+            return
+        self.out.put_nowait(msg)
 
     def close(self) -> None:
-        self.closed = True
-        self.out.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.out.put_nowait(None)
+
+    async def _close_slow(self) -> None:
+        with contextlib.suppress(Exception):  # already gone
+            await self.websocket.close(code=SLOW, reason="too slow: messages unread")
 
 
 class Audience:

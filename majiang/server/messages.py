@@ -7,6 +7,7 @@ from typing import Any
 
 from majiang.server.connection import Connection
 from majiang.server.games import Action, ActionError
+from majiang.server.limits import short
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +57,9 @@ def from_client(conn: Connection, data: Any) -> Ping | Ready | Act | Unreadable:
         try:
             return Act(conn, data.get("prompt_id"), Action.from_json(sent), sent)
         except ActionError as exc:
-            return Act(conn, data.get("prompt_id"), None, sent, str(exc))
-    return Unreadable(conn, f"未知消息类型 / unknown message type {kind!r}")
+            return Act(conn, data.get("prompt_id"), None, sent,
+                       f"无法读取此操作 / unreadable action: {short(str(exc), 120)}")
+    return Unreadable(conn, f"未知消息类型 / unknown message type {short(kind)}")
 
 
 @dataclass(frozen=True, slots=True)

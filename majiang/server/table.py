@@ -24,6 +24,7 @@ from majiang.server import messages as m
 from majiang.server.botpool import BotPool, decide
 from majiang.server.connection import Audience, Connection
 from majiang.server.games import Action, Event
+from majiang.server.limits import short
 from majiang.server.prompts import Prompts, default_action
 from majiang.server.settings import Settings
 from majiang.server.settlement import between_hands, settlement_json
@@ -213,7 +214,7 @@ class TableRunner:
         if prompt is None or prompt.id != msg.prompt_id:
             return  # a stale or duplicate reply: ignored
         if action is None or action not in prompt.actions:
-            error = msg.error or f"现在不能这样操作 / not a legal action now: {msg.sent!r}"
+            error = msg.error or f"现在不能这样操作 / not a legal action now: {short(msg.sent, 80)}"
             conn.send({"type": "error", "error": error})
             return
         over = time.monotonic() - prompt.issued - self.turn_seconds()

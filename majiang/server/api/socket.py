@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import json
-
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from majiang.server import lobby
 from majiang.server.api.deps import ServerDep
 from majiang.server.connection import Connection
+from majiang.server.limits import FLOOD_CLOSE, Bucket, InputError, SocketCounts, read_message
 from majiang.server.messages import Attach, Detach, from_client
 
 router = APIRouter()
+SOCKETS = SocketCounts()  # this process's open table sockets
+FLOODED = 4029  # close code: far too many messages
 
 
 @router.websocket("/ws/tables/{code}")
@@ -42,22 +43,44 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         await websocket.close(code=4401 if user_id is None else 4404)
         return
     await websocket.accept()
+    refused = SOCKETS.open(real_code, user_id)
+    if refused is not None:
+        await websocket.send_json({"type": "error", "error": refused})
+        await websocket.close(code=4429)
+        return
     conn = Connection(websocket)
     runner = server.tables.runner(real_code)
     writer = conn.start()
     runner.put(Attach(conn, user_id))
+    bucket = Bucket()
     try:
-        while True:
-            text = await websocket.receive_text()
+        while not conn.closed:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:
+                conn.send({"type": "error", "error": "只收文本消息 / binary frames are not "
+                           "accepted: send JSON text"})
+                continue
+            if not bucket.allow():
+                if bucket.refused >= FLOOD_CLOSE:
+                    await websocket.close(code=FLOODED, reason="too many messages")
+                    break
+                if bucket.refused == 1:
+                    conn.send({"type": "error", "error": "消息过多 / too many messages: slow "
+                               "down"})
+                continue
             try:
-                msg = json.loads(text)
-            except ValueError:
-                conn.send({"type": "error", "error": "消息须为JSON / messages must be JSON"})
+                msg = read_message(text)
+            except InputError as exc:
+                conn.send({"type": "error", "error": str(exc)})
                 continue
             runner.put(from_client(conn, msg))
     except WebSocketDisconnect:
         pass
     finally:
+        SOCKETS.close(real_code, user_id)
         runner.put(Detach(conn))
         conn.close()
         await writer

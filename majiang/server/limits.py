@@ -1,0 +1,145 @@
+"""Input limits of the server: sizes checked before anything is parsed, rates per connection,
+sockets per player and per table, and an HTTP body limit. Every refusal is named in both
+languages and never echoes more than a few characters of the input."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_MESSAGE_CHARS = 4096  # a client message is small: the largest legal one is ~200 bytes
+MAX_FRAME_BYTES = 64 * 1024  # uvicorn closes the socket (1009) on a larger frame
+MAX_BODY_BYTES = 64 * 1024  # HTTP request bodies
+MAX_DEPTH = 8  # JSON nesting of a client message
+OUT_QUEUE = 512  # messages waiting for a slow reader before it is disconnected
+RATE, BURST = 20.0, 60.0  # client messages per second per socket, and the burst allowed
+FLOOD_CLOSE = 200  # refused messages after which the socket is closed
+SOCKETS_PER_USER = 4  # per table
+SOCKETS_PER_TABLE = 64
+
+
+class InputError(ValueError):
+    """A client message refused before it is read; the text is for the client."""
+
+
+def short(value: Any, limit: int = 24) -> str:
+    """A value for an error message: its repr, cut to `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def read_message(text: str) -> Any:
+    """A client's text frame as JSON, its size and nesting checked first."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise InputError(f"消息过长 / message too long: {len(text)} characters, at most "
+                         f"{MAX_MESSAGE_CHARS}")
+    depth = deepest = 0
+    for ch in text:  # brackets inside strings count too: a bound, never an undercount
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        raise InputError(f"嵌套过深 / nested too deeply: at most {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise InputError("消息须为JSON / messages must be JSON") from None
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `allow()` is False once the socket sends faster than `RATE`."""
+
+    rate: float = RATE
+    burst: float = BURST
+    tokens: float = BURST
+    at: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False
+
+
+@dataclass
+class SocketCounts:
+    """Open table sockets in this process, per (table, user) and per table."""
+
+    per_user: Counter[tuple[str, int]] = field(default_factory=Counter)
+    per_table: Counter[str] = field(default_factory=Counter)
+
+    def open(self, code: str, user_id: int) -> str | None:
+        """Count a new socket, or say why it may not open."""
+        if self.per_user[code, user_id] >= SOCKETS_PER_USER:
+            return (f"连接过多 / too many connections: at most {SOCKETS_PER_USER} per player "
+                    "at a table")
+        if self.per_table[code] >= SOCKETS_PER_TABLE:
+            return (f"此桌连接已满 / the table is full of connections (at most "
+                    f"{SOCKETS_PER_TABLE})")
+        self.per_user[code, user_id] += 1
+        self.per_table[code] += 1
+        return None
+
+    def close(self, code: str, user_id: int) -> None:
+        self.per_user[code, user_id] -= 1
+        self.per_table[code] -= 1
+        if self.per_user[code, user_id] <= 0:
+            del self.per_user[code, user_id]
+        if self.per_table[code] <= 0:
+            del self.per_table[code]
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP body over `limit` bytes gets 413 before it is read whole."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooBig
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooBig:
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"error": f"请求体过大 / request body too large: at most "
+                           f"{self.limit} bytes"}, ensure_ascii=False).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json; charset=utf-8"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooBig(Exception):
+    pass

@@ -1,0 +1,180 @@
+"""Hostile clients (issue 12): each attack gets a named error in both languages, nothing it sent
+is echoed back whole, and the table still answers its other players."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_player import auth, signup
+from starlette.websockets import WebSocketDisconnect
+
+from majiang.server.connection import SLOW, Connection
+from majiang.server.limits import (
+    MAX_BODY_BYTES,
+    MAX_DEPTH,
+    MAX_MESSAGE_CHARS,
+    OUT_QUEUE,
+    SOCKETS_PER_USER,
+    InputError,
+    read_message,
+)
+
+
+def _table(client: TestClient, name: str) -> tuple[str, str]:
+    token, _ = signup(client, name)
+    r = client.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return token, r.json()["code"]
+
+
+def _until(ws: Any, kind: str, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def _pong(ws: Any) -> None:
+    ws.send_json({"type": "ping"})
+    _until(ws, "pong")
+
+
+def test_a_huge_tile_string_is_refused_unread_and_not_echoed(sqlite_client: TestClient) -> None:
+    token, code = _table(sqlite_client, "mallory")
+    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        prompt = _until(ws, "prompt")
+        huge = '{"type": "act", "prompt_id": %d, "action": {"type": "discard", "tile": "%s"}}' % (
+            prompt["prompt_id"], "9" * 5_000_000)
+        ws.send_text(huge)
+        error = _until(ws, "error")["error"]
+        assert "消息过长" in error and "message too long" in error and len(error) < 200
+        _pong(ws)  # the table still answers
+
+
+def test_an_unreadable_action_is_named_briefly_in_both_languages(
+        sqlite_client: TestClient) -> None:
+    token, code = _table(sqlite_client, "mallory")
+    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        prompt = _until(ws, "prompt")
+        ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"],
+                      "action": {"type": "discard", "tile": "x" * 3000}})
+        error = _until(ws, "error")["error"]
+        assert error.startswith("无法读取此操作 / unreadable action") and len(error) < 200
+        ws.send_json({"type": "z" * 3000})
+        error = _until(ws, "error")["error"]
+        assert error.startswith("未知消息类型 / unknown message type") and len(error) < 100
+
+
+def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClient) -> None:
+    token, code = _table(sqlite_client, "mallory")
+    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        ws.send_bytes(b"\x00\x01binary")
+        assert "binary frames are not accepted" in _until(ws, "error")["error"]
+        ws.send_text("[" * 2000 + "]" * 2000)
+        assert "nested too deeply" in _until(ws, "error")["error"]
+        ws.send_text("{not json")
+        assert "消息须为JSON / messages must be JSON" == _until(ws, "error")["error"]
+        _pong(ws)
+
+
+def test_a_flood_is_told_to_slow_down_then_closed(sqlite_client: TestClient) -> None:
+    token, code = _table(sqlite_client, "mallory")
+    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        for _ in range(400):
+            ws.send_text('{"type": "ping"}')
+        frames: list[dict[str, Any]] = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(2000):
+                frames.append(ws.receive_json())
+        assert closed.value.code == 4029
+        errors = [f["error"] for f in frames if f["type"] == "error"]
+        assert errors == ["消息过多 / too many messages: slow down"]
+        pongs = sum(f["type"] == "pong" for f in frames)
+        assert 0 < pongs < 400
+
+
+def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -> None:
+    token, code = _table(sqlite_client, "mallory")
+    url = f"/ws/tables/{code}?token={token}"
+    opened = [sqlite_client.websocket_connect(url) for _ in range(SOCKETS_PER_USER)]
+    sockets = [c.__enter__() for c in opened]
+    try:
+        for ws in sockets:
+            _pong(ws)
+        with sqlite_client.websocket_connect(url) as extra:
+            msg = extra.receive_json()
+            assert msg["type"] == "error" and "too many connections" in msg["error"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 4429
+    finally:
+        for c in opened:
+            c.__exit__(None, None, None)
+    with sqlite_client.websocket_connect(url) as again:  # closed sockets are counted out
+        _pong(again)
+
+
+def test_a_large_body_gets_413_in_json(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post("/api/signup", content=b"x" * (MAX_BODY_BYTES + 1),
+                           headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert "request body too large" in r.json()["error"]
+    ok = sqlite_client.post("/api/signup", json={"username": "fine", "password": "secret1"})
+    assert ok.status_code == 200
+
+
+def test_read_message_checks_size_and_depth_before_parsing() -> None:
+    assert read_message('{"type": "ping"}') == {"type": "ping"}
+    with pytest.raises(InputError, match="message too long"):
+        read_message(" " * (MAX_MESSAGE_CHARS + 1))
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_message("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert read_message("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+
+
+class _NeverReads:
+    """A WebSocket whose peer never reads: every send waits for ever."""
+
+    def __init__(self) -> None:
+        self.closed_with: int | None = None
+
+    async def send_text(self, _text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str = "") -> None:
+        self.closed_with = code
+
+
+def test_a_reader_that_never_reads_is_disconnected_not_buffered() -> None:
+    async def scenario() -> tuple[bool, int, int | None]:
+        socket = _NeverReads()
+        conn = Connection(socket)  # type: ignore[arg-type]
+        writer = conn.start()
+        for i in range(OUT_QUEUE * 3):
+            conn.send({"type": "event", "i": i})
+            await asyncio.sleep(0)
+        writer.cancel()
+        return conn.closed, conn.out.qsize(), socket.closed_with
+
+    closed, queued, _ = asyncio.run(scenario())
+    assert closed and queued <= 1
+
+
+def test_a_slow_reader_is_closed_with_its_code() -> None:
+    async def scenario() -> int | None:
+        class Slow(_NeverReads):
+            async def send_text(self, _text: str) -> None:
+                await asyncio.sleep(0)
+
+        socket = Slow()
+        conn = Connection(socket)  # type: ignore[arg-type]
+        for i in range(OUT_QUEUE + 1):  # all queued before the writer runs
+            conn.send({"type": "event", "i": i})
+        await conn.start()
+        return socket.closed_with
+
+    assert asyncio.run(scenario()) == SLOW
