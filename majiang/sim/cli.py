@@ -37,11 +37,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "name), none")
     parser.add_argument("--records", metavar="DIR", help="write each hand's record into DIR")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                        help="shard the hands over a Ray cluster (no ADDRESS: a local one of "
+                             "--workers CPUs; 'auto' or ray://host:port joins one)")
+    parser.add_argument("--out", metavar="FILE", help="one row per hand: FILE.jsonl (JSON "
+                        "Lines) or FILE.parquet (pyarrow)")
 
 
 def simulate_range(rules: str, seed: str, bots: list[str], start: int, stop: int,
-                   check: str = "all", records: str | None = None) -> Stats:
-    """Play hands start..stop-1 of a run; their statistics."""
+                   check: str = "all", records: str | None = None,
+                   rows: list[dict[str, Any]] | None = None) -> Stats:
+    """Play hands start..stop-1 of a run; their statistics (and into `rows` one row a hand)."""
     players = [get_bot(name, f"{seed}/{seat}/{start}") for seat, name in enumerate(bots)]
     stats = Stats(list(bots))
     n = len(bots)
@@ -60,6 +66,10 @@ def simulate_range(rules: str, seed: str, bots: list[str], start: int, stop: int
             stats.add_hand(hand, failures)
             continue
         stats.add_hand(hand, failures)
+        if rows is not None:
+            from majiang.sim.distributed import hand_row
+
+            rows.append(hand_row(i, hand, bots))
         if records:
             save(hand_record(hand, list(bots)), Path(records) / f"hand-{i:06d}.json")
     return stats
@@ -90,7 +100,13 @@ def run(args: argparse.Namespace) -> int:
     total = Stats(bots)
     start = time.perf_counter()
     try:
-        _run_jobs(jobs, args.workers, total, quiet=args.json)
+        if args.ray is not None or args.out:
+            from majiang.sim.distributed import run_sharded
+
+            run_sharded(jobs, total, workers=args.workers, address=args.ray or None,
+                        use_ray=args.ray is not None, out=args.out)
+        else:
+            _run_jobs(jobs, args.workers, total, quiet=args.json)
     except ValueError as exc:
         print(f"simulate: {exc}")
         return 2
