@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("majiang.sim.cli", "self-play many hands between bots and report statistics"),
     "arena": ("majiang.sim.arena_cli", "duplicate play between bots with 95% intervals"),
     "replay": ("majiang.game.replay_cli", "replay a hand record step by step and verify it"),
+    "verify": ("majiang.verify_cli", "check a hand's fair shuffle: commitment, seed, wall, replay"),
     "bench": ("majiang.perf.cli", "measure throughput against peer libraries"),
     "serve": ("majiang.server.cli", "run the table server (HTTP + WebSocket + browser client)"),
     "loadtest": ("majiang.server.loadtest", "load-test a running table server on loopback"),

@@ -15,6 +15,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from majiang import economy
@@ -56,4 +57,129 @@ def loss_figures(outcomes: list[list[int]]) -> dict[str, Any]:
         "hands": len(outcomes), "loss_share": round(len(losses) / max(seat_hands, 1), 3),
         "p50": percentile(losses, 0.5), "p90": percentile(losses, 0.9),
         "p99": percentile(losses, 0.99), "max": max(losses, default=0),
+    }
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The faucets and the sink as the server sets them, and how the population behaves."""
+
+    accounts: int = 1_000  # on day 1; `joins_per_day` more each day
+    joins_per_day: int = 20
+    days: int = 30
+    rounds_per_day: int = 20  # a round is one hand at every table (about 10 minutes)
+    active_share: float = 0.5  # of the accounts, who play on a given day
+    new_grant: int = economy.NEW_ACCOUNT_GRANT
+    signin: int = economy.SIGNIN_BONUS
+    relief_below: int = economy.RELIEF_BELOW
+    relief_to: int = economy.RELIEF_TO
+    relief_per_day: int = economy.RELIEF_PER_DAY
+    relief_cooldown_rounds: int = 3  # economy.RELIEF_COOLDOWN: 30 minutes
+    fee_percent: int = economy.TABLE_FEE_PERCENT
+
+
+@dataclass
+class Account:
+    balance: int
+    rules: str  # the ruleset this account likes
+    relief_today: int = 0
+    relief_round: int = -99
+
+
+@dataclass
+class Report:
+    policy: Policy
+    days: list[dict[str, Any]] = field(default_factory=list)
+    flows: Counter[str] = field(default_factory=Counter)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"policy": self.policy.__dict__, "flows": dict(self.flows), "days": self.days}
+
+
+def _seat_table(group: list[Account], rules: str, level: int, outcomes: list[list[int]],
+                rng: random.Random, policy: Policy, flows: Counter[str]) -> None:
+    """One hand at one table: `group` plus bots in the empty seats, settled in silver."""
+    players = len(outcomes[0])
+    stake = economy.level(level).stake
+    bots = players - len(group)
+    bot_balance = 4 * economy.seat_minimum(rules, level)
+    balances = [a.balance for a in group] + [bot_balance] * bots
+    units = list(rng.choice(outcomes))
+    rng.shuffle(units)
+    moved = economy.settle(units, balances, stake)
+    for account, amount in zip(group, moved, strict=False):
+        account.balance += amount
+    flows["bots' net (silver the bot accounts won)"] += sum(moved[len(group):])
+    fee = stake * policy.fee_percent // 100
+    for account in group:
+        paid = min(fee, account.balance)
+        account.balance -= paid
+        flows["sink: table fee"] -= paid
+
+
+@lru_cache(maxsize=200_000)
+def _best(balance: int, rules: str) -> int | None:
+    return economy.best_level(balance, rules)
+
+
+def run_population(sample: Sample, policy: Policy, seed: int = 0) -> Report:
+    """The population over `policy.days` days; one line of figures per day."""
+    rng = random.Random(seed)
+    rulesets = sorted(sample)
+    report = Report(policy)
+    accounts: list[Account] = []
+
+    def join(n: int) -> None:
+        for _ in range(n):
+            accounts.append(Account(policy.new_grant, rng.choice(rulesets)))
+            report.flows["faucet: new account"] += policy.new_grant
+
+    join(policy.accounts)
+    for day in range(1, policy.days + 1):
+        if day > 1:
+            join(policy.joins_per_day)
+        active = [a for a in accounts if rng.random() < policy.active_share]
+        for a in active:
+            a.relief_today, a.relief_round = 0, -99
+            a.balance += policy.signin
+            report.flows["faucet: daily sign-in"] += policy.signin
+        for rnd in range(policy.rounds_per_day):
+            tables: dict[tuple[str, int], list[Account]] = {}
+            for a in active:
+                if a.balance < policy.relief_below and a.relief_today < policy.relief_per_day \
+                        and rnd - a.relief_round >= policy.relief_cooldown_rounds:
+                    report.flows["faucet: relief"] += policy.relief_to - a.balance
+                    a.balance, a.relief_today, a.relief_round = policy.relief_to, \
+                        a.relief_today + 1, rnd
+                best = _best(a.balance, a.rules)
+                if best is None:  # the ruleset it likes is out of reach: the next it can play
+                    choices = [r for r in rulesets if _best(a.balance, r)]
+                    if not choices:
+                        report.flows["seat-rounds at practice (broke)"] += 1
+                        continue
+                    rules = rng.choice(choices)
+                    best = _best(a.balance, rules)
+                else:
+                    rules = a.rules
+                assert best is not None
+                tables.setdefault((rules, 1 if best == 2 else best), []).append(a)
+            for (rules, level), seated in tables.items():
+                rng.shuffle(seated)
+                players = len(sample[rules][0])
+                for i in range(0, len(seated), players):
+                    _seat_table(seated[i:i + players], rules, level, sample[rules], rng,
+                                policy, report.flows)
+        report.days.append(_day_figures(day, accounts, policy))
+    return report
+
+
+def _day_figures(day: int, accounts: list[Account], policy: Policy) -> dict[str, Any]:
+    balances = sorted(a.balance for a in accounts)
+    levels = Counter(economy.level_for(b).index for b in balances)
+    broke = sum(b < policy.relief_below for b in balances)
+    return {
+        "day": day, "accounts": len(balances), "total": sum(balances),
+        "median": balances[len(balances) // 2], "p90": percentile(balances, 0.9),
+        "max": balances[-1], "broke": broke, "zero": sum(b == 0 for b in balances),
+        "levels": {str(k): levels[k] for k in sorted(levels)},
     }

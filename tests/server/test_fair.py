@@ -1,0 +1,89 @@
+"""The fair shuffle: the commitment before the deal, the secret after the hand (to its players),
+`majiang verify` accepting every finished record and rejecting a changed wall or seed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_player import Transcript, auth, play, signup
+
+from majiang.server import fairness
+
+RULESETS = ("tuidaohu", "yangzhou", "kawuxing", "jincheng", "wuhan")
+
+
+def play_one(client: TestClient, token: str, rules: str) -> int:
+    r = client.post("/api/quickplay", json={"rules": rules}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    code = r.json()["code"]
+    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        while ws.receive_json()["type"] != "state":
+            pass
+        live = client.get(f"/api/tables/{code}/fair", headers=auth(token)).json()
+        assert live["commitment"] and live["nonce"] and live["secret"] is None
+        assert client.get(f"/api/hands/{live['hand_id']}/verifiable",
+                          headers=auth(token)).status_code == 409
+        assert play(ws, Transcript())
+    client.post(f"/api/tables/{code}/leave", headers=auth(token))
+    return int(live["hand_id"])
+
+
+def verify_cli(tmp_path: Path, record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "majiang", "verify", str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_every_ruleset_verifies_and_tampering_is_caught(sqlite_client: TestClient,
+                                                        tmp_path: Path) -> None:
+    client = sqlite_client
+    token, _ = signup(client, "checker")
+    for rules in RULESETS:
+        hand_id = play_one(client, token, rules)
+        record = client.get(f"/api/hands/{hand_id}/verifiable", headers=auth(token)).json()
+        assert record["fair"]["secret"] and fairness.verify(record) == [], rules
+        seed = copy.deepcopy(record)
+        seed["seed"] += 1
+        assert fairness.verify(seed), rules
+        wall = copy.deepcopy(record)
+        wall["fair"]["wall"][0], wall["fair"]["wall"][-1] = (wall["fair"]["wall"][-1],
+                                                             wall["fair"]["wall"][0])
+        if wall["fair"]["wall"] != record["fair"]["wall"]:
+            assert fairness.verify(wall), rules
+        secret = copy.deepcopy(record)
+        secret["fair"]["secret"] = fairness.new_secret()
+        assert fairness.verify(secret), rules
+    ok = verify_cli(tmp_path, record)
+    assert ok.returncode == 0 and "OK" in ok.stdout, ok.stdout + ok.stderr
+    explicit = copy.deepcopy(record)
+    explicit["wall"] = list(reversed(record["fair"]["wall"]))
+    bad = verify_cli(tmp_path, explicit)
+    assert bad.returncode == 1 and "REJECTED" in bad.stdout, bad.stdout
+
+
+def test_the_secret_is_for_the_players(client: TestClient) -> None:
+    token, _ = signup(client, "player")
+    hand_id = play_one(client, token, "tuidaohu")
+    other, _ = signup(client, "stranger")
+    assert client.get(f"/api/hands/{hand_id}/verifiable", headers=auth(other)).status_code == 403
+    public = client.get(f"/api/hands/{hand_id}/fair", headers=auth(other)).json()
+    assert public["commitment"] and public["secret"] is None
+    mine = client.get(f"/api/hands/{hand_id}/fair", headers=auth(token)).json()
+    assert fairness.commitment(mine["secret"], mine["nonce"]) == mine["commitment"]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_seed_wall_and_commitment_agree(rules: str) -> None:
+    secret, nonce = "ab" * 32, "t1-h1-00"
+    seed = fairness.seed_of(secret, nonce)
+    assert 0 <= seed < 2 ** 62
+    assert fairness.wall_of(rules, seed, "majiang-v3") == fairness.wall_of(rules, seed, "majiang-v3")
+    assert fairness.commitment(secret, nonce) != fairness.commitment(secret, nonce + "x")
