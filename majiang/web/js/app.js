@@ -3,6 +3,7 @@
 //   #/table/CODE  a table
 //   #/history     this user's hands
 //   #/replay/ID   the replay of one hand
+//   #/rules/ID    a ruleset's rules page (no account needed); #/levels the wealth levels
 import { get, setToken, getToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, getLang, setLang, onLangChange } from "./i18n.js";
@@ -10,6 +11,8 @@ import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
 import { renderHistory, renderReplay } from "./replay.js";
+import { renderRules, renderLevels } from "./rules.js";
+import { guideEl } from "./guide.js";
 
 const app = {
   user: null,
@@ -33,6 +36,7 @@ const app = {
         bi(t("title"), tOther("title"))),
       u ? h("a", { href: "#/", id: "nav-lobby" }, t("lobby")) : null,
       u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
+      h("a", { href: "#/rules", id: "nav-rules" }, t("rules")),
       h("span", { class: "spacer" }),
       u ? h("span", { class: "user", id: "user-box" },
         h("b", { id: "user-name" }, u.username), " ",
@@ -53,11 +57,14 @@ const app = {
     const [page, arg] = hash.split("/");
     document.body.dataset.route = page || "lobby";  // the table screen styles the bar on short screens
     try {
-      if (!this.user || !page) this.cleanup = await renderLobby(main, this);
+      if (page === "rules") this.cleanup = await renderRules(main, this, arg ? decodeURIComponent(arg) : null);
+      else if (page === "levels") this.cleanup = await renderLevels(main, this);
+      else if (!this.user || !page) this.cleanup = await renderLobby(main, this);
       else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));
       else if (page === "history") this.cleanup = await renderHistory(main);
       else if (page === "replay" && arg) this.cleanup = await renderReplay(main, arg);
       else this.cleanup = await renderLobby(main, this);
+      if (!page || page === "lobby") { const g = guideEl(); if (g) document.body.appendChild(g); }
     } catch (e) {
       mount(main, h("p", { class: "error" }, `${t("error")}: ${e.message}`));
     }

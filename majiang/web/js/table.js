@@ -2,15 +2,17 @@
 import { get, post, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, eventName, getLang } from "./i18n.js";
-import { tileImg, tileRow, tileName, tileEl, specialTiles, tileMark } from "./tiles.js";
-import { seatPanel, centerPanel, handParts } from "./board.js";
-import { settlementEl } from "./settlement.js";
+import { tileName } from "./tiles.js";
+import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
-import { matchProgress, drawNotice, diceEl, matchTotalsEl } from "./match.js";
+import { matchProgress, drawNotice, diceEl } from "./match.js";
+import { leaveDialog, settlementOverlay } from "./overlays.js";
+import { myHandEl, oneClickDiscard } from "./hand.js";
+import { discardHint } from "./hints.js";
+import { announce, discardSound } from "./sound.js";
+import { settingsEl } from "./settings.js";
 
-/** A mouse (hover and a fine pointer): one click discards. A touch screen: tap to pick, tap again. */
-const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
-export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
+export { oneClickDiscard };
 
 const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
   "pick", "grab", "exhaustive_draw", "settlement"]);
@@ -102,6 +104,7 @@ export class TableScreen {
       case "settlement":
         this.settlement = { ...msg.settlement, _shownFor: this.view ? this.view.hand_no : null };
         this.prompt = null;
+        this.burst = true;
         this.app.refreshUser().catch(() => {});
         break;
       case "prompt_closed":
@@ -130,7 +133,12 @@ export class TableScreen {
   onEvent(ev) {
     if (CLEARS_PROMPT.has(ev.type)) this.prompt = null;
     if (ev.type === "start") this.dice = ev.dice || null;
-    if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; this.kongs = []; }
+    if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; this.kongs = []; this.keptWaits = null; }
+    if (this.view && ev.seat != null && !ev.replayed) {
+      const players = this.view.players || this.view.seats?.length || 4;
+      if (ev.type === "discard") discardSound();
+      else announce(ev.type, positionOf(ev.seat, this.mySeat(), players), this.names()[ev.seat]);
+    }
     if (ev.type === "win") this.wins.push(ev);
     if (ev.type === "kong_money") this.kongs.push(ev);
     this.log.push(ev);
@@ -190,10 +198,21 @@ export class TableScreen {
     this.render();
   }
 
+  /** The pointer is over a discardable tile (null: left it): its discard's hint shows. */
+  focusTile(tile) {
+    if (this.hovered === tile) return;
+    this.hovered = tile;
+    this.render();
+  }
+
   act(action) {
     if (!this.prompt) return;
     this.selected = null;
     const { label, ...bare } = action;
+    if (action.type === "discard" || action.type === "declare") {
+      const d = discardHint(this.prompt.hints, action.tile);
+      this.keptWaits = d && d.ready ? d.tiles : null;
+    }
     if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
     this.render();
   }
@@ -257,8 +276,8 @@ export class TableScreen {
       this.showDraw = false; this.drawClosed = this.match.match_id; this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
     else parts.push(this.boardEl(), this.logEl());
-    if (this.settlement) parts.push(this.settlementOverlay());
-    if (this.confirmLeave) parts.push(this.leaveDialog());
+    if (this.settlement) parts.push(settlementOverlay(this));
+    if (this.confirmLeave) parts.push(leaveDialog(this));
     const players = view ? (view.players || view.seats?.length || 4) : 4;
     mount(this.root, h("div", { class: `table-screen players-${players}` }, parts));
     this.renderTimer();
@@ -278,6 +297,7 @@ export class TableScreen {
       matchProgress(this.match),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
+      settingsEl(() => this.render()),
       waiting && !closed && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
@@ -312,56 +332,7 @@ export class TableScreen {
     return h("div", { class: `board players-${view.players || view.seats.length}${this.prompt ? " prompting" : ""}`, id: "board" },
       panels,
       center,
-      view.hand ? this.myHandEl() : null);
-  }
-
-  myHandEl() {
-    const view = this.view;
-    const { hand, drawn } = handParts(view);
-    const ok = this.discardable();
-    const special = specialTiles(view);
-    const prompting = !!this.prompt;
-    const touch = !oneClickDiscard();
-    if (this.selected && !ok.has(this.selected.tile)) this.selected = null;
-    const tile = (tileStr, cls, key) => {
-      const can = ok.has(tileStr);
-      const mark = tileMark(tileStr, special);
-      // a tile the prompt does not let go: dimmed, but wuhan's special tiles keep their own look
-      const state = can ? "discardable" : prompting && ok.size ? (mark ? "kept" : "blocked") : "";
-      const picked = this.selected && this.selected.key === key ? "selected" : "";
-      const el = tileEl(tileStr, special, { size: "lg", cls: `${cls} ${state} ${picked}` });
-      const img = el.tagName === "IMG" ? el : el.querySelector("img");
-      img.dataset.key = key;
-      if (can) img.addEventListener("click", () => this.tapTile(key, tileStr));
-      return el;
-    };
-    const others = (this.prompt?.actions || []).filter((a) => a.type !== "discard");
-    const buttons = others.map((a) => h("button", {
-      class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
-      "data-kind": a.kind || null, onclick: () => this.act(a) },
-      a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs", special }) : null,
-      h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
-        h("small", { class: "other-lang" }, a.label ? trOther(a.label) : ""))));
-    if (this.selected) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
-      "data-action": "discard", "data-tile": this.selected.tile,
-      onclick: () => { const x = this.selected; this.selected = null; if (x) this.act({ type: "discard", tile: x.tile }); } },
-      tileImg(this.selected.tile, { size: "xs" }), bi(t("discard_it"), tOther("discard_it"))));
-    const hint = this.prompt?.auto ? t("auto_notice")
-      : ok.size ? (this.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
-        : prompting ? "" : t("wait_others");
-    // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
-    const slots = hand.length + 1 + 0.45;
-    return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}`, id: "my-hand", style: { "--n": String(slots) } },
-      h("div", { class: "actions", id: "actions" },
-        h("span", { class: "hint" }, hint),
-        this.timerEl,
-        h("span", { class: "action-buttons" }, buttons)),
-      h("div", { class: "hand-wrap" }, h("div", { class: "hand-row" },
-        h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),
-        h("span", { class: `drawn${drawn ? "" : " empty"}`, id: drawn ? "drawn" : null },
-          drawn ? tile(drawn, "drawn-tile", "d") : null),
-        view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
-          h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null)));
+      view.hand ? myHandEl(this) : null);
   }
 
   logEl() {
@@ -404,35 +375,6 @@ export class TableScreen {
     el.className = `timer on ${mine.turn <= 0 ? "on-bank" : mine.turn < 5 ? "low" : ""}`;
     mount(el, h("span", { class: "turn-time" }, `${t("timer")} ${Math.ceil(mine.turn)}s`),
       h("span", { class: "bank-time" }, ` + ${t("bank")} ${Math.ceil(mine.bank)}s`));
-  }
-
-  leaveDialog() {
-    const close = () => { this.confirmLeave = false; this.render(); };
-    return h("div", { class: "overlay", id: "leave-dialog" },
-      h("div", { class: "card overlay-card confirm-card" },
-        h("h2", {}, bi(t("leave_title"), tOther("leave_title"))),
-        h("p", {}, t("leave_text")), h("p", { class: "muted small" }, tOther("leave_text")),
-        h("div", { class: "buttons" },
-          h("button", { id: "btn-leave-confirm", onclick: () => this.leave(true) }, bi(t("leave_yes"), tOther("leave_yes"))),
-          h("button", { class: "secondary", id: "btn-leave-cancel", onclick: close }, bi(t("leave_no"), tOther("leave_no"))))));
-  }
-
-  settlementOverlay() {
-    // the match's last hand: its totals under the settlement, and a new match instead of a hand
-    const over = this.matchOver && (this.matchOver.results || []).some((r) => r.hand_id === this.settlement.hand_id)
-      ? this.matchOver : null;
-    const next = over
-      ? h("button", { id: "btn-new-match", onclick: () => this.ready() }, bi(t("new_match"), tOther("new_match")))
-      : h("button", { id: "btn-next", onclick: () => this.ready() }, bi(t("next_hand"), tOther("next_hand")));
-    return h("div", { class: "overlay" },
-      h("div", { class: "card overlay-card" },
-        settlementEl(this.settlement, this.names(), this.mySeat(), this.wins, this.kongs),
-        over ? matchTotalsEl(over, this.names(), this.mySeat()) : null,
-        h("div", { class: "buttons" },
-          next,
-          h("button", { class: "secondary", id: "btn-close-settlement",
-            onclick: () => { this.settlement = null; this.render(); } }, bi(t("close"), tOther("close"))),
-          h("button", { class: "secondary", onclick: () => this.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
   }
 }
 

@@ -1,0 +1,78 @@
+// This seat's hand strip: the action buttons, the hint line and the tiles (tap to pick, tap again
+// or the discard button to throw; one click with a mouse). Hints are the prompt's (hints.js).
+import { h, bi } from "./dom.js";
+import { t, tOther, tr, trOther } from "./i18n.js";
+import { tileImg, tileRow, tileEl, specialTiles, tileMark } from "./tiles.js";
+import { handParts } from "./board.js";
+import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards } from "./hints.js";
+
+/** A mouse (hover and a fine pointer): one click discards. A touch screen: tap to pick, tap again. */
+const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
+export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
+
+/** The hand strip of `screen` (a TableScreen): its view, prompt, selection and kept waits. */
+export function myHandEl(screen) {
+  const view = screen.view;
+  const { hand, drawn } = handParts(view);
+  const ok = screen.discardable();
+  const special = specialTiles(view);
+  const prompting = !!screen.prompt;
+  const touch = !oneClickDiscard();
+  const hints = screen.prompt?.hints || null;
+  const showHints = hintsOn();
+  const danger = showHints ? dangerSet(hints) : new Set();
+  const best = bestDiscards(hints);
+  if (screen.selected && !ok.has(screen.selected.tile)) screen.selected = null;
+  const tile = (tileStr, cls, key) => {
+    const can = ok.has(tileStr);
+    const mark = tileMark(tileStr, special);
+    // a tile the prompt does not let go: dimmed, but wuhan's special tiles keep their own look
+    const state = can ? "discardable" : prompting && ok.size ? (mark ? "kept" : "blocked") : "";
+    const picked = screen.selected && screen.selected.key === key ? "selected" : "";
+    const risky = can && danger.has(tileStr) ? "danger" : "";
+    const el = tileEl(tileStr, special, { size: "lg", cls: `${cls} ${state} ${picked} ${risky}` });
+    const img = el.tagName === "IMG" ? el : el.querySelector("img");
+    img.dataset.key = key;
+    if (can) {
+      img.addEventListener("click", () => screen.tapTile(key, tileStr));
+      img.addEventListener("mouseenter", () => screen.focusTile(tileStr));
+      img.addEventListener("mouseleave", () => screen.focusTile(null));
+    }
+    const badge = can && showHints && ok.size ? tileBadge(discardHint(hints, tileStr), danger.has(tileStr), best.has(tileStr)) : null;
+    return badge ? h("span", { class: "tile-slot" }, el, badge) : el;
+  };
+  const others = (screen.prompt?.actions || []).filter((a) => a.type !== "discard");
+  const buttons = others.map((a) => h("button", {
+    class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
+    "data-kind": a.kind || null, onclick: () => screen.act(a) },
+  a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs", special }) : null,
+  h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
+    h("small", { class: "other-lang" }, a.label ? trOther(a.label) : "")),
+  a.type === "declare" && danger.has(a.tile) ? h("span", { class: "danger-mark", title: t("hint_danger") }, "⚠") : null));
+  if (screen.selected) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
+    "data-action": "discard", "data-tile": screen.selected.tile,
+    onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act({ type: "discard", tile: x.tile }); } },
+  tileImg(screen.selected.tile, { size: "xs" }), bi(t("discard_it"), tOther("discard_it")),
+  danger.has(screen.selected.tile) ? h("span", { class: "danger-mark" }, "⚠") : null));
+  const hint = screen.prompt?.auto ? t("auto_notice")
+    : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
+      : prompting ? "" : t("wait_others");
+  const focus = screen.selected?.tile || screen.hovered || null;
+  const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits,
+    noWin: view.no_win, names: screen.names() });
+  // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
+  const slots = hand.length + 1 + 0.45;
+  return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand",
+    style: { "--n": String(slots) } },
+  h("div", { class: "actions", id: "actions" },
+    h("span", { class: "hint" }, hint),
+    screen.timerEl,
+    h("span", { class: "action-buttons" }, buttons)),
+  bar,
+  h("div", { class: "hand-wrap" }, h("div", { class: "hand-row" },
+    h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),
+    h("span", { class: `drawn${drawn ? "" : " empty"}`, id: drawn ? "drawn" : null },
+      drawn ? tile(drawn, "drawn-tile", "d") : null),
+    view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
+      h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null)));
+}

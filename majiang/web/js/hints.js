@@ -1,0 +1,96 @@
+// Drawing the server's hints (a prompt's `hints`, computed once in Python by game/hints.py from
+// this seat's view): waits with unseen copies, what each discard leaves, danger marks, and why a
+// complete hand has no win button. Nothing here analyses a hand. Hints can be turned off.
+import { h, bi } from "./dom.js";
+import { t, tOther, getLang } from "./i18n.js";
+import { tileImg } from "./tiles.js";
+
+const KEY = "majiang.hints";
+export function hintsOn() { return localStorage.getItem(KEY) !== "off"; }
+export function setHints(on) { localStorage.setItem(KEY, on ? "on" : "off"); }
+
+/** The hint of discarding `tile` (null: none). */
+export function discardHint(hints, tile) {
+  return (hints?.discards || []).find((d) => d.tile === tile) || null;
+}
+
+/** The discards leaving the lowest shanten with the most tiles (the hints' best). */
+export function bestDiscards(hints) {
+  const all = hints?.discards || [];
+  if (!all.length) return new Set();
+  const low = Math.min(...all.map((d) => d.shanten));
+  const most = Math.max(...all.filter((d) => d.shanten === low).map((d) => d.count));
+  return new Set(all.filter((d) => d.shanten === low && d.count === most).map((d) => d.tile));
+}
+
+/** Kinds that win for a declared opponent whose hand is shown. */
+export function dangerSet(hints) { return new Set(hints?.danger_tiles || []); }
+
+/** The small label under a discardable tile: 听N (ready after it) or 进N (draws that help). */
+export function tileBadge(d, danger, best = false) {
+  if (!d && !danger) return null;
+  const label = d ? (d.ready ? `${t("hint_wait_short")}${d.count}` : `${t("hint_acc_short")}${d.count}`) : "";
+  return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${danger ? " danger" : ""}`,
+    "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : t("hint_danger") },
+  danger ? "⚠" : null, label);
+}
+
+function detailText(d) {
+  return d.ready ? `${t("hint_after")} ${d.tile}: ${t("hint_waits")} ${d.count}`
+    : `${t("hint_after")} ${d.tile}: ${t("hint_shanten", { n: d.shanten })}, ${t("hint_acc")} ${d.count}`;
+}
+
+/** Tiles with their unseen copies: [3m ×2] [6m ×0]. */
+export function waitTiles(waits) {
+  return h("span", { class: "wait-tiles" }, waits.map((w) => h("span", {
+    class: `wait${w.unseen ? "" : " dead"}`, "data-wait": w.tile, "data-unseen": String(w.unseen) },
+  tileImg(w.tile, { size: "xs" }), w.unseen == null ? null : h("small", {}, `×${w.unseen}`))));
+}
+
+/** Why the complete hand shows no win button (the engine's named refusal). */
+export function noWinEl(noWin) {
+  if (!noWin) return null;
+  const [zh, en] = String(noWin.detail || "").split(" / ");
+  const reason = noWin.reason === "below_minimum" ? "no_win_minimum" : "no_win_forbidden";
+  return h("div", { class: "no-win", id: "no-win", "data-reason": noWin.reason },
+    h("b", {}, bi(t(reason), tOther(reason))), " ", tileImg(noWin.tile, { size: "xs" }),
+    noWin.value != null && noWin.value !== 0 ? h("span", { class: "value" }, ` ${t("value")} ${noWin.value}`) : null,
+    h("span", { class: "detail" }, ` ${(getLang() === "en" ? en : zh) || noWin.detail}`));
+}
+
+/**
+ * The hint line above the hand. `focus` is the tile picked or pointed at (its discard's hint),
+ * `kept` the waits of the discard made last (shown between prompts, counted when it was made).
+ */
+export function hintBar(hints, { focus = null, kept = null, noWin = null, names = [] } = {}) {
+  const parts = [];
+  const refusal = noWinEl(hints?.no_win || noWin);
+  if (refusal) parts.push(refusal);
+  if (!hintsOn()) return parts.length ? h("div", { class: "hint-bar", id: "hint-bar" }, parts) : null;
+  const d = focus ? discardHint(hints, focus) : null;
+  if (d) {
+    parts.push(h("div", { class: `hint-line focus${d.ready ? "" : " far"}`, id: "hint-focus", "data-tile": d.tile },
+      h("span", { class: "lead" }, t("hint_after")), tileImg(d.tile, { size: "xs" }), " → ",
+      d.ready ? [h("b", {}, t("hint_waits")), waitTiles(d.tiles), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
+        : [h("span", {}, t("hint_shanten", { n: d.shanten })), " · ", t("hint_acc"), " ",
+          waitTiles(d.tiles), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
+  } else if (hints?.waits?.length) {
+    parts.push(h("div", { class: "hint-line ready", id: "hint-waits" },
+      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(hints.waits),
+      h("span", { class: "total" }, t("hint_total", { n: hints.wait_count }))));
+  } else if (hints?.discards?.length) {
+    const ready = hints.discards.filter((x) => x.ready).sort((a, b) => b.count - a.count);
+    if (ready.length) parts.push(h("div", { class: "hint-line", id: "hint-best" },
+      h("b", {}, t("hint_can_ready")), ready.slice(0, 4).map((x) => h("span", { class: "choice", "data-tile": x.tile },
+        tileImg(x.tile, { size: "xs" }), h("small", {}, `${t("hint_wait_short")}${x.count}`)))));
+  } else if (kept && kept.length) {
+    parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: t("hint_kept_note") },
+      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(kept)));
+  }
+  for (const dg of hints?.danger || []) {
+    parts.push(h("div", { class: "hint-line danger", "data-danger-seat": String(dg.seat) },
+      h("b", {}, "⚠ ", t(dg.shown ? "hint_danger_shown" : "hint_danger_hidden", { seat: names[dg.seat] || dg.seat + 1 })),
+      dg.shown ? waitTiles(dg.tiles.map((tile) => ({ tile, unseen: null }))) : null));
+  }
+  return parts.length ? h("div", { class: "hint-bar", id: "hint-bar" }, parts) : null;
+}

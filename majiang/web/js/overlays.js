@@ -1,0 +1,41 @@
+// The overlays of the table screen: the leave confirmation and the settlement (with the win burst).
+import { h, bi } from "./dom.js";
+import { t, tOther } from "./i18n.js";
+import { settlementEl } from "./settlement.js";
+import { matchTotalsEl } from "./match.js";
+import { winBurst } from "./sound.js";
+
+/** Leaving mid-hand: confirm first. */
+export function leaveDialog(screen) {
+  const close = () => { screen.confirmLeave = false; screen.render(); };
+  return h("div", { class: "overlay", id: "leave-dialog" },
+    h("div", { class: "card overlay-card confirm-card" },
+      h("h2", {}, bi(t("leave_title"), tOther("leave_title"))),
+      h("p", {}, t("leave_text")), h("p", { class: "muted small" }, tOther("leave_text")),
+      h("div", { class: "buttons" },
+        h("button", { id: "btn-leave-confirm", onclick: () => screen.leave(true) }, bi(t("leave_yes"), tOther("leave_yes"))),
+        h("button", { class: "secondary", id: "btn-leave-cancel", onclick: close }, bi(t("leave_no"), tOther("leave_no"))))));
+}
+
+/** The settlement over the table, with the next hand's (or match's) button and the win burst. */
+export function settlementOverlay(screen) {
+  // the match's last hand: its totals under the settlement, and a new match instead of a hand
+  const over = screen.matchOver && (screen.matchOver.results || []).some((r) => r.hand_id === screen.settlement.hand_id)
+    ? screen.matchOver : null;
+  const next = over
+    ? h("button", { id: "btn-new-match", onclick: () => screen.ready() }, bi(t("new_match"), tOther("new_match")))
+    : h("button", { id: "btn-next", onclick: () => screen.ready() }, bi(t("next_hand"), tOther("next_hand")));
+  const mine = (screen.settlement.winners || []).some((w) => w.seat === screen.mySeat());
+  const burst = screen.burst && (screen.settlement.winners || []).length ? winBurst(mine) : null;
+  if (burst) document.body.appendChild(burst);  // over the overlay, whatever re-renders below
+  screen.burst = false;
+  return h("div", { class: "overlay" },
+    h("div", { class: "card overlay-card" },
+      settlementEl(screen.settlement, screen.names(), screen.mySeat(), screen.wins, screen.kongs),
+      over ? matchTotalsEl(over, screen.names(), screen.mySeat()) : null,
+      h("div", { class: "buttons" },
+        next,
+        h("button", { class: "secondary", id: "btn-close-settlement",
+          onclick: () => { screen.settlement = null; screen.render(); } }, bi(t("close"), tOther("close"))),
+        h("button", { class: "secondary", onclick: () => screen.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
+}

@@ -1,0 +1,23 @@
+// The table's switches: hints, sound and motion (each remembered in localStorage).
+import { h } from "./dom.js";
+import { t, tOther } from "./i18n.js";
+import { hintsOn, setHints } from "./hints.js";
+import { soundOn, setSound, motionOn, setMotion, playNotes, CALLS } from "./sound.js";
+
+const SWITCHES = [
+  { id: "hints", get: hintsOn, set: setHints },
+  { id: "sound", get: soundOn, set: (on) => { setSound(on); if (on) playNotes(CALLS.pung.notes); } },
+  { id: "motion", get: motionOn, set: setMotion },
+];
+
+/** Three small toggle buttons; `changed` redraws the screen. */
+export function settingsEl(changed) {
+  return h("span", { class: "switches", id: "switches" }, SWITCHES.map((s) => {
+    const on = s.get();
+    return h("button", {
+      class: `switch small${on ? " on" : ""}`, id: `switch-${s.id}`, "aria-pressed": on ? "true" : "false",
+      title: `${t(`switch_${s.id}`)} · ${tOther(`switch_${s.id}`)}`,
+      onclick: () => { s.set(!s.get()); changed(); },
+    }, h("span", { class: "label" }, t(`switch_${s.id}`)), h("span", { class: "state" }, on ? t("on") : t("off")));
+  }));
+}
