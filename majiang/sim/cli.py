@@ -37,6 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "name), none")
     parser.add_argument("--records", metavar="DIR", help="write each hand's record into DIR")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--economy", action="store_true",
+                        help="a population of accounts through the faucets and sinks for many "
+                             "days (--hands: sampled hands per ruleset; see sim/economy.py)")
+    parser.add_argument("--days", type=int, default=30, help="--economy: days (default 30)")
+    parser.add_argument("--accounts", type=int, default=1000,
+                        help="--economy: accounts on day 1 (default 1000)")
+    parser.add_argument("--fee", type=int, default=None,
+                        help="--economy: table fee in percent of the stake (default the economy's)")
+    parser.add_argument("--sample", metavar="FILE",
+                        help="--economy: read the sampled hands from FILE, or write them there")
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
                         help="shard the hands over a Ray cluster (no ADDRESS: a local one of "
                              "--workers CPUs; 'auto' or ray://host:port joins one)")
@@ -80,6 +90,10 @@ def _work(job: tuple[str, str, list[str], int, int, str, str | None]) -> Stats:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.economy:
+        from majiang.sim.economy import run_cli
+
+        return run_cli(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         players = mechanics(args.rules).rules.players

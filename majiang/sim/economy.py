@@ -183,3 +183,50 @@ def _day_figures(day: int, accounts: list[Account], policy: Policy) -> dict[str,
         "max": balances[-1], "broke": broke, "zero": sum(b == 0 for b in balances),
         "levels": {str(k): levels[k] for k in sorted(levels)},
     }
+
+
+def _sample_job(job: tuple[str, int, str]) -> tuple[str, list[list[int]]]:
+    return job[0], sample_hands(job[0], job[1], job[2])
+
+
+def run_cli(args: Any) -> int:
+    """`majiang simulate --economy`: sample (or read) hands, run the population, report."""
+    import json
+    import multiprocessing
+    from pathlib import Path
+
+    path = Path(args.sample) if args.sample else None
+    if path is not None and path.exists():
+        sample: Sample = json.loads(path.read_text(encoding="utf-8"))
+    else:
+        jobs = [(rules, args.hands, str(args.seed)) for rules in RULESETS]
+        if args.workers > 1:
+            with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+                sample = dict(pool.map(_sample_job, jobs))
+        else:
+            sample = dict(map(_sample_job, jobs))
+        if path is not None:
+            path.write_text(json.dumps(sample), encoding="utf-8")
+    fee = economy.TABLE_FEE_PERCENT if args.fee is None else args.fee
+    policy = Policy(accounts=args.accounts, days=args.days, fee_percent=fee)
+    seed = int.from_bytes(str(args.seed).encode(), "big") % 2**31
+    report = run_population(sample, policy, seed=seed)
+    out = report.to_json()
+    out["losses"] = {rules: loss_figures(hands) for rules, hands in sample.items()}
+    out["seat_cover"] = dict(economy.SEAT_COVER)
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print("units a paying seat loses in one hand (sampled):")
+    for rules, fig in out["losses"].items():
+        print(f"  {rules:9} hands {fig['hands']:5}  p50 {fig['p50']:5}  p90 {fig['p90']:5}  "
+              f"p99 {fig['p99']:5}  max {fig['max']:5}  seat cover {economy.SEAT_COVER[rules]}")
+    print("flows (taels):")
+    for name, amount in report.flows.items():
+        print(f"  {name}: {amount:,}")
+    print("day  accounts  total      median  p90     broke  levels")
+    for d in report.days:
+        levels = " ".join(f"{k}:{v}" for k, v in d["levels"].items())
+        print(f"{d['day']:3}  {d['accounts']:8}  {d['total']:9,}  {d['median']:6}  "
+              f"{d['p90']:6}  {d['broke']:5}  {levels}")
+    return 0

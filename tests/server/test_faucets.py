@@ -118,7 +118,8 @@ def play_practice(client: TestClient, token: str, rules: str) -> dict[str, Any]:
     with client.websocket_connect(f"/ws/tables/{r.json()['code']}?token={token}") as ws:
         assert play(ws, t)
     assert t.settlement is not None
-    return r.json()
+    table: dict[str, Any] = r.json()
+    return table
 
 
 def test_practice_tables_move_no_silver_and_take_anyone(client: TestClient) -> None:

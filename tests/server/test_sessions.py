@@ -48,8 +48,8 @@ def test_usernames_are_normalized_and_folded(client: TestClient) -> None:
     signup(client, "alice")
 
     def code(name: str) -> int:
-        return client.post("/api/signup", json={"username": name, "password": "secret1"}
-                           ).status_code
+        r = client.post("/api/signup", json={"username": name, "password": "secret1"})
+        return int(r.status_code)
 
     assert code("alice\n") == 400  # no trailing newline past the pattern
     assert code("al\u200bice") == 400  # no invisible characters
