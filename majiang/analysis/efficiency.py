@@ -10,25 +10,15 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
-from majiang.analysis.classes import (
-    CLASS_MASK,
-    fewer,
-    fill,
-    needs_of,
-    neighbours,
-    other_needs,
-    pair_class,
-    suit_record,
-)
+from majiang.analysis.accept import fast_acceptance
 from majiang.analysis.classes import COUNTERS as _COUNTERS
 from majiang.analysis.classes import HAND_NEEDS as _HAND_NEEDS
 from majiang.analysis.classes import INDEX_ALL as _INDEX_ALL
 from majiang.analysis.classes import LOW as _LOW
-from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
 from majiang.analysis.classes import PAIR_L as _PAIR_L
-from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import SUIT_L as _SUIT_L
 from majiang.analysis.classes import SUIT_R as _SUIT_R
+from majiang.analysis.classes import fill, other_needs
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import Counts, DiscardOption, Shape, counts_bytes
 from majiang.analysis.suit import COMPLETE, WAITS
@@ -212,120 +202,12 @@ def acceptance(
     if jokers or not bits & 1:
         options = _acceptance_slow(b, left, jokers, shapes, draws)
     else:
-        options = _acceptance_fast(b, left, bits, draws)
+        allowed = 0
+        for t in draws:
+            allowed |= 1 << t
+        options = fast_acceptance(b, None if unseen is None else left, bits, allowed)
     options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
     return options
-
-
-_SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
-
-
-def _acceptance_fast(
-    b: bytes, left: list[int], bits: int, draws: Sequence[int]
-) -> list[DiscardOption]:
-    """Per discard, one class merge per suit; the draws that help come as cached bit masks."""
-    allowed = 0
-    for t in draws:
-        allowed |= 1 << t
-    tiles = sum(b)  # after a discard and a draw: the same count again
-    keys = [b[lo:hi] for lo, hi in _SUIT_SLICES]
-    recs = [suit_record(k) for k in keys]
-    classes = [r & CLASS_MASK for r in recs]
-    full_counters = sum(r >> _REC for r in recs)
-    other_shapes = bits != 1 and tiles >= 13
-    options: list[DiscardOption] = []
-    for suit, (lo, _hi) in enumerate(_SUIT_SLICES):
-        for i, (rec, key) in enumerate(fewer(keys[suit])):
-            if rec < 0:
-                continue
-            d = lo + i
-            cls = classes.copy()
-            cls[suit] = rec & CLASS_MASK
-            m, p, s, z = cls
-            mp = pair_class(m, p)
-            sz = pair_class(s, z)
-            rests = (pair_class(p, sz), pair_class(m, sz), pair_class(z, mp), pair_class(s, mp))
-            std = needs_of(mp, sz)[tiles - 1]
-            assert std is not None
-            need = std
-            counters = full_counters - (recs[suit] >> _REC) + (rec >> _REC)
-            if other_shapes:
-                other = _other_need(counters, bits)
-                need = min(std, other)
-            mask = 0
-            if std == need:
-                for t_suit in range(4):
-                    mask |= _better_mask(
-                        key if t_suit == suit else keys[t_suit], rests[t_suit], std, tiles
-                    ) << _SUIT_SLICES[t_suit][0]
-            if other_shapes and other == need:
-                mask |= _other_better_mask(b, d, bits)
-            mask &= allowed & ~(1 << d)
-            better: list[int] = []
-            count = 0
-            while mask:
-                low = mask & -mask
-                t = low.bit_length() - 1
-                better.append(t)
-                count += max(left[t], 0)
-                mask ^= low
-            options.append(DiscardOption(d, max(need, 0) - 1, tuple(better), count))
-    return options
-
-
-_BETTER: dict[tuple[bytes, int, int, int], int] = {}
-
-
-def _better_mask(key: bytes, rest: int, need: int, tiles: int) -> int:
-    """Positions of `key` where one more tile lowers the standard need below `need`."""
-    got = _BETTER.get((key, rest, need, tiles))
-    if got is None:
-        got = 0
-        for i, rec in enumerate(neighbours(key)):
-            if rec >= 0:
-                after = needs_of(rec & CLASS_MASK, rest)[tiles]
-                if after is not None and after < need:
-                    got |= 1 << i
-        if len(_BETTER) > 500_000:  # keep memory bounded in long simulations
-            _BETTER.clear()
-        _BETTER[(key, rest, need, tiles)] = got
-    return got
-
-
-def _other_better_mask(b: bytes, discard: int, bits: int) -> int:
-    """Draws that lower the seven pairs or thirteen orphans need (whichever is the smaller) of
-    the hand `b` less `discard`."""
-    hand = bytearray(b)
-    hand[discard] -= 1
-    pairs = sum(c >> 1 for c in hand)
-    singles = sum(c & 1 for c in hand)
-    missing = max(0, 7 - pairs)
-    seven = missing + max(0, missing - singles) if bits & _SEVEN else INF
-    present = sum(1 for t in _ORPHAN_KINDS if hand[t])
-    has_pair = any(hand[t] >= 2 for t in _ORPHAN_KINDS)
-    orphans = 14 - present - has_pair if bits & _ORPHANS else INF
-    best = min(seven, orphans)
-    mask = 0
-    if seven == best and missing:
-        for t in _ALL_KINDS:
-            c = hand[t]
-            if c & 1 or (c < 4 and missing > singles):
-                mask |= 1 << t
-    if orphans == best:
-        for t in _ORPHAN_KINDS:
-            if not hand[t] or not has_pair:
-                mask |= 1 << t
-    return mask
-
-
-def _other_need(counters: int, bits: int) -> int:
-    """The need of the seven pairs and thirteen orphans shapes among `bits`."""
-    if bits == 7:
-        other = _OTHER_MIN.get(counters)
-        if other is not None:
-            return other
-    seven, orphans = other_needs(counters)
-    return min(seven if bits & _SEVEN else INF, orphans if bits & _ORPHANS else INF)
 
 
 def _acceptance_slow(
