@@ -31,8 +31,9 @@ class CheckResult:
     seconds: float = 0.0
 
 
-def masked_random(rules: str, hands: int, seed: int = 0) -> CheckResult:
-    """Play `hands` hands of `rules` with masked random agents; the counts."""
+def masked_random(rules: str, hands: int, seed: int = 0, every: int = 0) -> CheckResult:
+    """Play `hands` hands of `rules` with masked random agents; the counts (printed as JSON
+    every `every` hands too, when given)."""
     env = MajiangEnv(rules)
     rng = np.random.default_rng(seed)
     out = CheckResult(rules)
@@ -66,6 +67,9 @@ def masked_random(rules: str, hands: int, seed: int = 0) -> CheckResult:
         if [totals[f"player_{s}"] for s in range(len(result.payments))] != result.payments:
             out.reward_mismatch += 1
         out.hands += 1
+        if every and out.hands % every == 0 and out.hands < hands:
+            out.seconds = round(time.perf_counter() - start, 1)
+            print(json.dumps({**asdict(out), "partial": True}), flush=True)
         env.reset()
     out.seconds = round(time.perf_counter() - start, 1)
     return out
@@ -76,10 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--rules", action="append", help="a ruleset (repeatable; default all)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--every", type=int, default=0, help="print the counts every N hands")
     args = parser.parse_args(argv)
     bad = 0
     for rules in args.rules or available():
-        result = masked_random(rules, args.hands, args.seed)
+        result = masked_random(rules, args.hands, args.seed, args.every)
         print(json.dumps(asdict(result)), flush=True)
         bad += result.illegal + result.mask_mismatch + result.reward_mismatch
     return 1 if bad else 0

@@ -132,3 +132,17 @@ def test_vector_env_steps_many_hands() -> None:
     again = VectorEnv("kawuxing", num_envs=8)
     first, _, _ = again.reset(seed=5)
     assert np.array_equal(first, VectorEnv("kawuxing", num_envs=8).reset(seed=5)[0])
+
+
+def test_imitation_example_runs_small() -> None:
+    from majiang.env.imitate import Policy, collect, evaluate, train
+
+    x, m, y = collect("kawuxing", hands=3)
+    assert x.shape[0] == m.shape[0] == y.shape[0] > 10 and (m[np.arange(len(y)), y] == 1).all()
+    policy = Policy(hidden=16)
+    losses = train(policy, x, m, y, epochs=3)
+    assert losses[-1] < losses[0]
+    scale = policy.params["scale"]
+    result = evaluate("kawuxing", 2, lambda obs, env: policy.act(obs["observation"] * scale,
+                                                                 obs["action_mask"]))
+    assert set(result) == {"win_rate", "units_per_hand"}
