@@ -16,10 +16,11 @@ from starlette.types import Scope
 
 from majiang.server import accounts, games, lobby
 from majiang.server.api import accounts as accounts_api
-from majiang.server.api import hands, socket, tables
+from majiang.server.api import hands, ops, socket, tables
 from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
 from majiang.server.limits import BodyLimit
+from majiang.server.metrics import ERRORS
 from majiang.server.settings import Settings
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -95,6 +96,7 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
+        ERRORS.labels("http").inc()
         return _error("服务器内部错误 / internal server error", 500)
 
 
@@ -114,7 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.server = server
     app.add_middleware(BodyLimit)
     add_error_handlers(app)
-    for module in (accounts_api, tables, hands, socket, rules_api):
+    for module in (accounts_api, tables, hands, socket, rules_api, ops):
         app.include_router(module.router)
 
     @app.get("/", response_model=None)

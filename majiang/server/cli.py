@@ -7,6 +7,7 @@ import logging
 import sys
 
 from majiang.server.limits import MAX_FRAME_BYTES
+from majiang.server.logs import RedactSecrets, uvicorn_log_config
 from majiang.server.settings import Settings, parse_delay
 
 
@@ -37,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
     sys.setswitchinterval(0.001)  # the event loop gets the GIL back quickly from bot threads
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactSecrets())
     try:
         app = create_app(settings)
     except ValueError as exc:
@@ -46,5 +49,6 @@ def run(args: argparse.Namespace) -> int:
         app, host=args.host, port=args.port, log_level=args.log_level,
         ws="websockets-sansio", ws_per_message_deflate=False, ws_max_size=MAX_FRAME_BYTES,
         h11_max_incomplete_event_size=16 * 1024, timeout_keep_alive=5,
+        log_config=uvicorn_log_config(),
     )
     return 0

@@ -25,6 +25,7 @@ from majiang.server.botpool import BotPool, decide
 from majiang.server.connection import Audience, Connection
 from majiang.server.games import Action, Event
 from majiang.server.limits import short
+from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
 from majiang.server.prompts import Prompts, default_action
 from majiang.server.settings import Settings
 from majiang.server.settlement import between_hands, settlement_json
@@ -281,6 +282,7 @@ class TableRunner:
         """Apply one action, store it with its events and settlements, then tell every seat."""
         hand = self.hand
         assert hand is not None
+        started = time.perf_counter()
         self.prompts.take(seat)
         events = games.apply(hand.engine, seat, action)
         saved = self.store.save_action(
@@ -290,7 +292,13 @@ class TableRunner:
         if over:
             self.match_over = saved.match_over
         self._send_events(events, saved.posted)
+        ACTIONS.labels(source).inc()
+        ACTION_SECONDS.observe(time.perf_counter() - started)
+        for moved in saved.posted:
+            if not moved.replayed:
+                SILVER.inc(sum(max(0, s) for s in moved.silver))
         if over:
+            HANDS.labels(str(hand.engine.rules)).inc()
             self._after_hand()
         else:
             self._advance()

@@ -4,6 +4,7 @@ is echoed back whole, and the table still answers its other players."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -47,8 +48,9 @@ def test_a_huge_tile_string_is_refused_unread_and_not_echoed(sqlite_client: Test
     token, code = _table(sqlite_client, "mallory")
     with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
         prompt = _until(ws, "prompt")
-        huge = '{"type": "act", "prompt_id": %d, "action": {"type": "discard", "tile": "%s"}}' % (
-            prompt["prompt_id"], "9" * 5_000_000)
+        tile = "9" * 5_000_000
+        huge = json.dumps({"type": "act", "prompt_id": prompt["prompt_id"],
+                           "action": {"type": "discard", "tile": tile}})
         ws.send_text(huge)
         error = _until(ws, "error")["error"]
         assert "消息过长" in error and "message too long" in error and len(error) < 200
@@ -77,7 +79,7 @@ def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClie
         ws.send_text("[" * 2000 + "]" * 2000)
         assert "nested too deeply" in _until(ws, "error")["error"]
         ws.send_text("{not json")
-        assert "消息须为JSON / messages must be JSON" == _until(ws, "error")["error"]
+        assert _until(ws, "error")["error"] == "消息须为JSON / messages must be JSON"
         _pong(ws)
 
 
@@ -178,3 +180,37 @@ def test_a_slow_reader_is_closed_with_its_code() -> None:
         return socket.closed_with
 
     assert asyncio.run(scenario()) == SLOW
+
+
+def test_readyz_and_metrics_report_what_happened(sqlite_client: TestClient) -> None:
+    assert sqlite_client.get("/readyz").json()["ready"] is True
+    token, code = _table(sqlite_client, "watcher")
+    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        ws.send_bytes(b"\x00")
+        _until(ws, "error")
+        prompt = _until(ws, "prompt")
+        action = prompt["actions"][-1]
+        ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"], "action": action})
+        _until(ws, "state")
+        text = sqlite_client.get("/metrics").text
+    assert 'majiang_input_errors_total{kind="binary"}' in text
+    assert 'majiang_actions_total{source="player"}' in text
+    assert "majiang_action_seconds_bucket" in text and "majiang_tables_live" in text
+
+
+def test_tokens_never_reach_the_logs() -> None:
+    import logging
+
+    from majiang.server.logs import RedactSecrets, redact, uvicorn_log_config
+
+    line = 'WebSocket /ws/tables/AB12?token=eyJ1.abc-def&x=1 [accepted] Bearer abc.DEF'
+    assert redact(line) == ("WebSocket /ws/tables/AB12?token=[redacted]&x=1 [accepted] "
+                            "Bearer [redacted]")
+    record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0,
+                               '%s - "%s %s HTTP/%s" %d', ("1.2.3.4", "GET",
+                                                           "/ws/tables/X?token=s3cret", "1.1",
+                                                           101), None)
+    RedactSecrets().filter(record)
+    assert "s3cret" not in record.getMessage() and "[redacted]" in record.getMessage()
+    config = uvicorn_log_config()
+    assert all("redact" in h["filters"] for h in config["handlers"].values())

@@ -9,6 +9,8 @@ from majiang.server.api.deps import ServerDep
 from majiang.server.connection import Connection
 from majiang.server.limits import FLOOD_CLOSE, Bucket, InputError, SocketCounts, read_message
 from majiang.server.messages import Attach, Detach, from_client
+from majiang.server.metrics import INPUT_ERRORS, REFUSED
+from majiang.server.metrics import SOCKETS as SOCKET_GAUGE
 
 router = APIRouter()
 SOCKETS = SocketCounts()  # this process's open table sockets
@@ -45,6 +47,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
     await websocket.accept()
     refused = SOCKETS.open(real_code, user_id)
     if refused is not None:
+        REFUSED.labels("too_many").inc()
         await websocket.send_json({"type": "error", "error": refused})
         await websocket.close(code=4429)
         return
@@ -53,6 +56,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
     writer = conn.start()
     runner.put(Attach(conn, user_id))
     bucket = Bucket()
+    SOCKET_GAUGE.inc()
     try:
         while not conn.closed:
             frame = await websocket.receive()
@@ -60,10 +64,12 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
                 break
             text = frame.get("text")
             if text is None:
+                INPUT_ERRORS.labels("binary").inc()
                 conn.send({"type": "error", "error": "只收文本消息 / binary frames are not "
                            "accepted: send JSON text"})
                 continue
             if not bucket.allow():
+                INPUT_ERRORS.labels("rate").inc()
                 if bucket.refused >= FLOOD_CLOSE:
                     await websocket.close(code=FLOODED, reason="too many messages")
                     break
@@ -74,12 +80,14 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
             try:
                 msg = read_message(text)
             except InputError as exc:
+                INPUT_ERRORS.labels("unreadable").inc()
                 conn.send({"type": "error", "error": str(exc)})
                 continue
             runner.put(from_client(conn, msg))
     except WebSocketDisconnect:
         pass
     finally:
+        SOCKET_GAUGE.dec()
         SOCKETS.close(real_code, user_id)
         runner.put(Detach(conn))
         conn.close()
