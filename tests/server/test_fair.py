@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_player import Transcript, auth, play, signup
 
+from majiang import verify_cli
 from majiang.server import fairness
 
 RULESETS = ("tuidaohu", "yangzhou", "kawuxing", "jincheng", "wuhan")
@@ -35,7 +36,7 @@ def play_one(client: TestClient, token: str, rules: str) -> int:
     return int(live["hand_id"])
 
 
-def verify_cli(tmp_path: Path, record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+def run_verify(tmp_path: Path, record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "majiang", "verify", str(path)],
@@ -49,23 +50,25 @@ def test_every_ruleset_verifies_and_tampering_is_caught(sqlite_client: TestClien
     for rules in RULESETS:
         hand_id = play_one(client, token, rules)
         record = client.get(f"/api/hands/{hand_id}/verifiable", headers=auth(token)).json()
-        assert record["fair"]["secret"] and fairness.verify(record) == [], rules
+        assert record["fair"]["secret"] and verify_cli.verify(record) == [], rules
         seed = copy.deepcopy(record)
         seed["seed"] += 1
-        assert fairness.verify(seed), rules
-        wall = copy.deepcopy(record)
-        wall["fair"]["wall"][0], wall["fair"]["wall"][-1] = (wall["fair"]["wall"][-1],
-                                                             wall["fair"]["wall"][0])
-        if wall["fair"]["wall"] != record["fair"]["wall"]:
-            assert fairness.verify(wall), rules
+        assert verify_cli.verify(seed), rules
+        shuffled = verify_cli.wall_of(rules, record["seed"], record["rng"])
+        published = copy.deepcopy(record)
+        published["fair"]["wall"] = shuffled
+        assert verify_cli.verify(published) == [], rules
+        published["fair"]["wall"] = shuffled[1:] + shuffled[:1]  # a changed wall
+        assert verify_cli.verify(published), rules
         secret = copy.deepcopy(record)
         secret["fair"]["secret"] = fairness.new_secret()
-        assert fairness.verify(secret), rules
-    ok = verify_cli(tmp_path, record)
+        assert verify_cli.verify(secret), rules
+    ok = run_verify(tmp_path, record)
     assert ok.returncode == 0 and "OK" in ok.stdout, ok.stdout + ok.stderr
     explicit = copy.deepcopy(record)
-    explicit["wall"] = list(reversed(record["fair"]["wall"]))
-    bad = verify_cli(tmp_path, explicit)
+    explicit["wall"] = list(reversed(verify_cli.wall_of(record["rules"], record["seed"],
+                                                         record["rng"])))
+    bad = run_verify(tmp_path, explicit)
     assert bad.returncode == 1 and "REJECTED" in bad.stdout, bad.stdout
 
 
@@ -85,6 +88,6 @@ def test_seed_wall_and_commitment_agree(rules: str) -> None:
     secret, nonce = "ab" * 32, "t1-h1-00"
     seed = fairness.seed_of(secret, nonce)
     assert 0 <= seed < 2 ** 62
-    wall = fairness.wall_of(rules, seed, "majiang-v3")
-    assert wall == fairness.wall_of(rules, str(seed), "majiang-v3") and len(set(wall)) > 20
+    wall = verify_cli.wall_of(rules, seed, "majiang-v3")
+    assert wall == verify_cli.wall_of(rules, str(seed), "majiang-v3") and len(set(wall)) > 20
     assert fairness.commitment(secret, nonce) != fairness.commitment(secret, nonce + "x")
