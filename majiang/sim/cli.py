@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         if args.ray is not None or args.out:
             from majiang.sim.distributed import run_sharded
 
-            run_sharded(jobs, total, workers=args.workers, address=args.ray or None,
+            run_sharded(simulate_range, jobs, total, workers=args.workers, address=args.ray or None,
                         use_ray=args.ray is not None, out=args.out)
         else:
             _run_jobs(jobs, args.workers, total, quiet=args.json)

@@ -20,6 +20,7 @@ from majiang.sim.stats import Stats
 
 Job = tuple[str, str, list[str], int, int, str, str | None]
 Part = tuple[int, Stats, list[dict[str, Any]]]
+Play = Callable[..., Stats]  # simulate_range(*job, rows=...) of `majiang simulate`
 
 
 def hand_row(index: int, hand: Hand, bots: list[str]) -> dict[str, Any]:
@@ -39,22 +40,14 @@ def hand_row(index: int, hand: Hand, bots: list[str]) -> dict[str, Any]:
     }
 
 
-def play_job(job: Job, with_rows: bool) -> tuple[Stats, list[dict[str, Any]]]:
-    """One chunk, as `simulate_range` plays it; its rows too if asked."""
-    from majiang.sim.cli import simulate_range
-
+def _indexed(arg: tuple[Play, int, Job, bool]) -> Part:
+    play, i, job, with_rows = arg
     rows: list[dict[str, Any]] | None = [] if with_rows else None
-    stats = simulate_range(*job, rows=rows)
-    return stats, rows or []
+    return i, play(*job, rows=rows), rows or []
 
 
-def _indexed(arg: tuple[int, Job, bool]) -> Part:
-    i, job, with_rows = arg
-    return (i, *play_job(job, with_rows))
-
-
-def _local(jobs: list[Job], workers: int, with_rows: bool) -> Iterator[Part]:
-    args = [(i, job, with_rows) for i, job in enumerate(jobs)]
+def _local(play: Play, jobs: list[Job], workers: int, with_rows: bool) -> Iterator[Part]:
+    args = [(play, i, job, with_rows) for i, job in enumerate(jobs)]
     if workers == 1:
         yield from map(_indexed, args)
         return
@@ -62,7 +55,8 @@ def _local(jobs: list[Job], workers: int, with_rows: bool) -> Iterator[Part]:
         yield from pool.imap_unordered(_indexed, args)
 
 
-def _ray(jobs: list[Job], address: str | None, workers: int, with_rows: bool) -> Iterator[Part]:
+def _ray(play: Play, jobs: list[Job], address: str | None, workers: int,
+         with_rows: bool) -> Iterator[Part]:
     import ray
 
     if not ray.is_initialized():
@@ -71,21 +65,22 @@ def _ray(jobs: list[Job], address: str | None, workers: int, with_rows: bool) ->
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_indexed)
-    pending = [remote.remote((i, job, with_rows)) for i, job in enumerate(jobs)]
+    pending = [remote.remote((play, i, job, with_rows)) for i, job in enumerate(jobs)]
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
             yield ray.get(ref)
 
 
-def run_sharded(jobs: list[Job], total: Stats, *, workers: int = 1, address: str | None = None,
-                use_ray: bool = False, out: str | None = None,
+def run_sharded(play: Play, jobs: list[Job], total: Stats, *, workers: int = 1,
+                address: str | None = None, use_ray: bool = False, out: str | None = None,
                 progress: Callable[[int], None] | None = None) -> None:
-    """Play `jobs` locally or on Ray (`use_ray`, `address`), merging into `total` in job order;
-    with `out`, write every hand's row to it (.parquet: Parquet, anything else: JSON Lines)."""
+    """Play `jobs` with `play` locally or on Ray (`use_ray`, `address`), merging into `total`
+    in job order; with `out`, write every hand's row to it (.parquet: Parquet, else JSON Lines).
+    """
     with_rows = out is not None
-    parts = _ray(jobs, address, workers, with_rows) if use_ray else _local(jobs, workers,
-                                                                           with_rows)
+    parts = (_ray(play, jobs, address, workers, with_rows) if use_ray
+             else _local(play, jobs, workers, with_rows))
     waiting: dict[int, tuple[Stats, list[dict[str, Any]]]] = {}
     rows: list[dict[str, Any]] = []
     following = 0
