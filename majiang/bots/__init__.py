@@ -7,17 +7,23 @@ from collections.abc import Callable
 from majiang.bots.base import Bot
 from majiang.bots.efficient import EfficientBot
 from majiang.bots.random_bot import RandomBot
+from majiang.bots.strong import StrongBot
 from majiang.bots.value import ValueBot
 
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
     "efficient": EfficientBot,
     "value": ValueBot,
+    "strong": StrongBot,
+    # strength levels for tables (quick play: normal)
+    "easy": EfficientBot,
+    "normal": ValueBot,
 }
 
 
 def get_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot by name ('random', 'efficient', 'value'); ValueError names the known ones."""
+    """A bot by name (see `BOTS`; easy / normal / strong are the table levels); ValueError
+    names the known ones."""
     try:
         factory = BOTS[name]
     except KeyError:
@@ -25,4 +31,4 @@ def get_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "EfficientBot", "RandomBot", "ValueBot", "get_bot"]
+__all__ = ["BOTS", "Bot", "EfficientBot", "RandomBot", "StrongBot", "ValueBot", "get_bot"]

@@ -1,0 +1,196 @@
+"""The strong bot: each discard ranked by shanten, the scorer's value of its waits and the
+value one draw later, aims at the ruleset's paying patterns, and defends or folds.
+
+- A ready discard is worth what its live waits pay by the real scorer (`worth.ready_value`);
+  a ready hand that cannot win (below a minimum: yangzhou, wuhan) counts as one step further.
+- One step from ready, the leading discards are compared one draw ahead: each improving draw is
+  followed by its best ready discard, and weighted by the draw's live copies.
+- Leaning to one suit (清一色 / 混一色 pay in tuidaohu, yangzhou, jincheng) favours throwing the
+  other suits and passes on their claims.
+- Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
+  avoids the dangerous ones; a revealed wait is never fed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from majiang.analysis import shanten
+from majiang.analysis.accept import fast_acceptance
+from majiang.bots.base import as_view
+from majiang.bots.efficient import EfficientBot, _ruleset, unseen_counts
+from majiang.bots.strong.guard import SURE, dangers, threats
+from majiang.bots.strong.worth import ready_value
+from majiang.game.actions import (
+    CHOW,
+    DECLARES,
+    DISCARD,
+    DISCARDS,
+    KONG,
+    PASS_ACTION,
+    PUNG,
+    WIN_ACTION,
+    Action,
+)
+from majiang.game.seat_view import SeatView
+from majiang.rules.base import Ruleset
+
+EVERY = (1 << 34) - 1
+FLUSH_RULES = frozenset({"tuidaohu", "yangzhou", "jincheng"})
+LOOKAHEAD = 3  # discards compared one draw ahead
+
+
+class StrongBot:
+    name = "strong"
+    uses_view = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self._efficient = EfficientBot(seed)
+
+    def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
+        """The choice from the seat's view (a JSON view is parsed first)."""
+        if WIN_ACTION in legal:
+            return WIN_ACTION
+        view = as_view(view)
+        if view is None:
+            raise ValueError("the strong bot needs its view")
+        ruleset = _ruleset(view.rules)
+        counts = list(view.counts)
+        if PASS_ACTION not in legal:
+            return self._turn(view, ruleset, counts, legal)
+        return self._claim(view, ruleset, counts, legal)
+
+    # -- the turn --------------------------------------------------------------------------------
+
+    def _turn(self, view: SeatView, ruleset: Ruleset, counts: list[int],
+              legal: list[Action]) -> Action:
+        for a in legal:  # wuhan: red dragons and 赖子皮 go out as kongs at once
+            if a.type == KONG and a.kind in ("red_kong", "pi_kong"):
+                return a
+        discards = sorted({a.tile for a in legal if a.type == DISCARD and a.tile is not None})
+        bits = int(ruleset.shapes)
+        if (not discards or not bits & 1 or sum(counts) % 3 != 2 or max(counts) > 4
+                or not all(counts[d] for d in discards)):
+            return self._efficient.choose(view, legal)
+        unseen = unseen_counts(view, ruleset)
+        options = {o.discard: o for o in fast_acceptance(bytes(counts), unseen, bits, EVERY)}
+        against = threats(view)
+        danger = dangers(view, ruleset, unseen, against) if against else [0.0] * 34
+        lean = _lean(view, counts) if view.rules in FLUSH_RULES else None
+        memo: dict[bytes, float] = {}
+        rows: list[list[float]] = []
+        for d in discards:
+            o = options[d]
+            step, ev = o.shanten, 0.0
+            if step == 0:
+                counts[d] -= 1
+                ev = self._ready(view, ruleset, counts, unseen, memo)
+                counts[d] += 1
+                step = 0 if ev > 0 else 1
+            off = lean is not None and ((d >= 27 and view.rules == "tuidaohu")
+                                         or (d < 27 and d // 9 != lean))
+            rows.append([d, step, ev, o.count + (6 if off else 0), danger[d]])
+        best_step = min(r[1] for r in rows)
+        shown = any(s.revealed for s in against)
+        if against and (best_step >= 2 or (shown and best_step >= 1 and view.wall_left < 30)):
+            rows.sort(key=lambda r: (r[4], r[1], -r[3], r[0]))  # fold
+            return self._finish(view, ruleset, counts, legal, int(rows[0][0]), 0.0)
+        near = [r for r in rows if r[1] == best_step and r[4] < SURE] or [
+            r for r in rows if r[1] == best_step]
+        if best_step == 0:
+            near.sort(key=lambda r: (-(r[2] - 0.5 * r[4]), r[0]))
+        else:
+            if best_step == 1 and view.wall_left > 8:
+                near.sort(key=lambda r: (-r[3], r[0]))
+                for r in near[:LOOKAHEAD]:
+                    r[3] += self._ahead(view, ruleset, counts, unseen, int(r[0]), options, memo)
+            weight = 1.5 if against else 0.0
+            near.sort(key=lambda r: (-(r[3] - weight * r[4]), r[0]))
+        best = near[0]
+        return self._finish(view, ruleset, counts, legal, int(best[0]), best[2])
+
+    def _finish(self, view: SeatView, ruleset: Ruleset, counts: list[int],
+                legal: list[Action], tile: int, ev: float) -> Action:
+        """Kong when it keeps shanten, declare a ready hand that can win, else discard."""
+        shapes = ruleset.shapes
+        counts[tile] -= 1
+        after_discard = shanten(counts, shapes=shapes)
+        counts[tile] += 1
+        for action in legal:
+            if action.type == KONG and action.tile is not None:
+                after = list(counts)
+                after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
+                if sum(after) % 3 == 2 and shanten(after, shapes=shapes) <= after_discard:
+                    return action
+        if DECLARES[tile] in legal and ev > 0:
+            return DECLARES[tile]
+        return DISCARDS[tile]
+
+    def _ready(self, view: SeatView, ruleset: Ruleset, counts: list[int], unseen: list[int],
+               memo: dict[bytes, float]) -> float:
+        key = bytes(counts)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = ready_value(view, ruleset, counts, unseen)[0]
+        return got
+
+    def _ahead(self, view: SeatView, ruleset: Ruleset, counts: list[int], unseen: list[int],
+               d: int, options: dict[int, Any], memo: dict[bytes, float]) -> float:
+        """One draw ahead of discarding `d`: per improving draw, the best ready value after it,
+        weighted by the draw's live copies (in acceptance-count units)."""
+        bits = int(ruleset.shapes)
+        total = 0.0
+        counts[d] -= 1
+        for t in options[d].tiles:
+            if not unseen[t]:
+                continue
+            counts[t] += 1
+            best = 0.0
+            for o in fast_acceptance(bytes(counts), None, bits, 0):
+                if o.shanten == 0:
+                    counts[o.discard] -= 1
+                    best = max(best, self._ready(view, ruleset, counts, unseen, memo))
+                    counts[o.discard] += 1
+            counts[t] -= 1
+            total += unseen[t] * min(best, 8.0) / 4
+        counts[d] += 1
+        return total
+
+    # -- claims ----------------------------------------------------------------------------------
+
+    def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
+               legal: list[Action]) -> Action:
+        action = self._efficient.choose(view, legal)
+        if action.type not in (PUNG, CHOW):
+            return action
+        against = threats(view)
+        if against and shanten(counts, shapes=ruleset.shapes) >= 2:
+            return PASS_ACTION  # folding: no open sets
+        lean = _lean(view, counts) if view.rules in FLUSH_RULES else None
+        tile = None if view.last_discard is None else view.last_discard.tile
+        if lean is not None and tile is not None and tile < 27 and tile // 9 != lean:
+            return PASS_ACTION
+        return action
+
+
+def _lean(view: SeatView, counts: list[int]) -> int | None:
+    """The numbered suit the hand leans to (清一色 / 混一色), if any: its tiles and honours
+    make 10 of 14 or more, and every meld is of it or honours."""
+    suits = [0, 0, 0]
+    honours = sum(counts[27:])
+    for t in range(27):
+        suits[t // 9] += counts[t]
+    for meld in view.me.melds:
+        t = meld.tiles[0]
+        if t >= 27:
+            honours += 3
+        else:
+            suits[t // 9] += 3
+    best = max(range(3), key=lambda s: suits[s])
+    if suits[best] + honours < 10 or suits[best] < 7:
+        return None
+    if any(m.tiles[0] < 27 and m.tiles[0] // 9 != best for m in view.me.melds):
+        return None
+    return best

@@ -1,0 +1,58 @@
+"""What a ready hand pays: each live wait scored by the real scorer (`win_request` + `score`)."""
+
+from __future__ import annotations
+
+from majiang.analysis import waits
+from majiang.game.seat_view import SeatView
+from majiang.rules.base import RequestError, Ruleset, WinType
+from majiang.rules.request import win_request
+from majiang.tiles import Tile, from_counts
+
+SELF_DRAWN = 0.35  # share of wins that are self-drawn, for the expected value of a wait
+
+
+def win_value(view: SeatView, ruleset: Ruleset, counts: list[int], tile: Tile,
+              win_type: WinType) -> float:
+    """The scorer's value of winning on `tile` with the concealed `counts` (13 or 3n+1 tiles,
+    the winning tile not among them); 0 when it would not be a win (e.g. below a minimum)."""
+    me = view.me
+    others: dict[str, dict[str, object]] | None = None
+    if any(s.declared for s in view.seats):
+        others = {str(s.seat): {"declared": s.declared} for s in view.others}
+    try:
+        request = win_request(
+            ruleset, players=view.players, dealer=view.dealer, winner=me.seat,
+            win_type=win_type,
+            discarder=None if win_type == "self_drawn" else (me.seat + 1) % view.players,
+            hand=from_counts(counts), win_tile=tile, melds=me.melds,
+            flags=("declared",) if me.declared else (),
+            laizi=view.laizi, indicator=view.indicator if view.laizi is not None else None,
+            others=others,
+        )
+        answer = ruleset.score(request)
+    except (RequestError, ValueError):
+        return 0.0
+    if not answer.win or answer.scored is None:
+        return 0.0
+    return float(answer.scored.value)
+
+
+def ready_value(view: SeatView, ruleset: Ruleset, counts: list[int],
+                unseen: list[int]) -> tuple[float, int]:
+    """(expected value summed over live wait copies, live copies) of a ready hand."""
+    try:
+        kinds = waits(counts, shapes=ruleset.shapes)
+    except ValueError:
+        return 0.0, 0
+    total = 0.0
+    live = 0
+    for w in kinds:
+        left = unseen[w]
+        if not left:
+            continue
+        value = (SELF_DRAWN * win_value(view, ruleset, counts, w, "self_drawn")
+                 + (1 - SELF_DRAWN) * win_value(view, ruleset, counts, w, "discard"))
+        if value > 0:
+            total += left * value
+            live += left
+    return total, live

@@ -1,0 +1,43 @@
+"""The strong bot: legal choices in every ruleset, the level names, defence against a shown wait."""
+
+from __future__ import annotations
+
+import pytest
+
+from majiang.bots import BOTS, get_bot
+from majiang.bots.strong.guard import SURE, dangers
+from majiang.game import Hand
+from majiang.game.seat_view import SeatView
+from majiang.rules import get_ruleset
+from majiang.sim.runner import bot_move
+
+
+@pytest.mark.parametrize("rules", ["tuidaohu", "yangzhou", "wuhan", "kawuxing", "jincheng"])
+def test_strong_bot_only_chooses_legal_actions(rules: str) -> None:
+    players = get_ruleset(rules).players
+    for seed in range(2):
+        hand = Hand.new(rules, f"strong/{seed}", dealer=seed % players)
+        bots = [get_bot("strong", s) for s in range(players)]
+        while not hand.is_over:
+            seat = min(hand.to_act())
+            legal = hand.legal_actions(seat)
+            action = bot_move(bots[seat], hand, seat, legal)
+            assert action in legal
+            hand.apply(seat, action)
+
+
+def test_levels_are_bot_names() -> None:
+    assert {"easy", "normal", "strong"} <= set(BOTS)
+    assert get_bot("strong").name == "strong"
+
+
+def test_a_revealed_wait_is_the_most_dangerous_tile() -> None:
+    view = SeatView.from_json(Hand.new("kawuxing", "guard").view(0))
+    ruleset = get_ruleset("kawuxing")
+    other = view.seats[1]
+    shown = type(other)(other.seat, other.name, 13, declared=True,
+                        revealed=tuple(t for t in (9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18,
+                                                   19, 20)))
+    risk = dangers(view, ruleset, [4] * 34, [shown])
+    assert risk[21] >= SURE  # 3s..: 1-9p, 1s1s, 2s3s waits on 1s / 4s
+    assert risk[9] == 0.0
