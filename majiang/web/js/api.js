@@ -3,8 +3,13 @@ const TOKEN_KEY = "majiang.token";
 
 export function getToken() { return localStorage.getItem(TOKEN_KEY); }
 export function setToken(token) {
+  const old = localStorage.getItem(TOKEN_KEY);
   if (token) localStorage.setItem(TOKEN_KEY, token);
-  else localStorage.removeItem(TOKEN_KEY);
+  else {
+    localStorage.removeItem(TOKEN_KEY);
+    // logging out revokes the session on the server too (and clears its cookie)
+    if (old) fetch("/api/logout", { method: "POST", headers: { Authorization: `Bearer ${old}` } }).catch(() => {});
+  }
 }
 
 export class ApiError extends Error {

@@ -3,6 +3,7 @@ import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, rulesetInfo } from "./i18n.js";
 import { levelBadge } from "./badge.js";
+import { faucetsCard, practiceSwitch } from "./faucets.js";
 
 let rulesets = null;
 let levels = null;
@@ -128,9 +129,14 @@ export async function renderLobby(root, app) {
   const tablesBox = h("div", { class: "open-tables", id: "open-tables" });
 
   const open = (table) => { location.hash = `#/table/${table.code}`; };
+  const practice = practiceSwitch();
+  const faucets = faucetsCard((user) => {
+    const silver = document.getElementById("my-silver");
+    if (silver) silver.textContent = fmtInt(user.silver);
+  });
   const create = async () => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),
-      turn_seconds: Number(turnIn.value) };
+      turn_seconds: Number(turnIn.value), practice: practice.checked() };
     const r = rulesets.find((x) => x.id === rulesSel.value) || {};
     body[r.match_rounds != null ? "match_rounds" : "match_hands"] = Number(matchIn.value);
     savePrefs({ rules: body.rules, level: body.level, bots: body.bots, turn: body.turn_seconds });
@@ -206,6 +212,7 @@ export async function renderLobby(root, app) {
         me.level ? h("div", { class: "muted" }, `${t("stake")}: ${fmtInt(me.level.stake)} ${t("taels")}`) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
           href: `#/table/${me.table}` }, t("back_to_table", { code: me.table }))) : null),
+      faucets,
       h("section", { class: "card create" },
         h("h2", {}, bi(t("create_table"), tOther("create_table"))),
         h("label", {}, bi(t("ruleset"), tOther("ruleset")), rulesSel),
@@ -213,6 +220,7 @@ export async function renderLobby(root, app) {
         h("label", {}, bi(t("bots"), tOther("bots")), botsSel),
         h("label", {}, bi(t("turn_seconds"), tOther("turn_seconds")), turnIn),
         h("label", {}, matchLabel, matchIn),
+        practice.label,
         h("div", { class: "buttons" },
           h("button", { id: "btn-create", onclick: create }, bi(t("create_table"), tOther("create_table"))),
           h("button", { id: "btn-quick", class: "secondary", onclick: quick },

@@ -1,0 +1,56 @@
+// Sign-in bonus, relief (救济金) with its cooldown, and the practice (练习场) switch for the lobby.
+import { get, post } from "./api.js";
+import { h, mount } from "./dom.js";
+
+const zhen = (zh, en) => h("span", { class: "bi" }, zh, h("small", { class: "muted" }, ` / ${en}`));
+
+/** A card: sign in today, claim relief (when below the threshold; the wait shown). `changed(user)`
+ *  is called with the new balance after a grant. */
+export function faucetsCard(changed) {
+  const box = h("section", { class: "card faucets", id: "faucets" });
+  let timer = null;
+  const render = (s, note) => {
+    const r = s.relief;
+    const wait = r.wait_seconds > 0 && r.left > 0;
+    const signin = h("button", {
+      id: "btn-signin", class: "secondary", disabled: s.signin.done,
+      onclick: () => claim("/api/signin"),
+    }, s.signin.done ? zhen("今日已签到", "signed in today") : zhen(`签到 +${s.signin.bonus}两`, `sign in +${s.signin.bonus}`));
+    const relief = h("button", {
+      id: "btn-relief", disabled: !r.available, onclick: () => claim("/api/relief"),
+    }, zhen(`领救济金（补到${r.to}两）`, `claim relief (up to ${r.to})`));
+    const info = h("div", { class: "muted", id: "relief-info" },
+      `低于${r.below}两可领，今日剩${r.left}/${r.per_day}次 / below ${r.below} taels, ${r.left} of ${r.per_day} left today`,
+      wait ? h("div", { id: "relief-wait" }, `冷却 ${fmtWait(r.wait_seconds)} / cooldown ${fmtWait(r.wait_seconds)}`) : null);
+    mount(box, h("h2", {}, zhen("福利", "free silver")),
+      h("div", { class: "buttons" }, signin, relief), info,
+      note ? h("div", { class: "notice", id: "faucet-note" }, note) : null);
+    clearTimeout(timer);
+    if (wait) timer = setTimeout(load, Math.min(r.wait_seconds, 60) * 1000);
+  };
+  const load = async () => { try { render(await get("/api/faucets")); } catch { /* logged out */ } };
+  const claim = async (path) => {
+    try {
+      const res = await post(path);
+      changed(res.user);
+      render(res, `+${res.granted}两 / +${res.granted} taels`);
+    } catch (e) {
+      try { render(await get("/api/faucets"), e.message); } catch { /* ignore */ }
+    }
+  };
+  load();
+  return box;
+}
+
+function fmtWait(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+/** The practice switch of the create form: stake 0, any balance, no silver at stake. */
+export function practiceSwitch() {
+  const box = h("input", { type: "checkbox", id: "in-practice" });
+  const label = h("label", { class: "practice" }, box, " ", zhen("练习场（不输赢银子）", "practice (no silver at stake)"));
+  return { label, checked: () => box.checked };
+}
