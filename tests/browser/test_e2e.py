@@ -34,6 +34,8 @@ PAGE_ERRORS: list[str] = []  # uncaught script errors in the page
 SERVER_LOGS: list[Path] = []
 
 
+SKIP_GUIDE = "localStorage.setItem('majiang.guide', 'seen')"
+
 def _missing(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true and the browser test cannot run: {reason}")
@@ -115,6 +117,7 @@ def page(server: str) -> Iterator[Any]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+        context.add_init_script(SKIP_GUIDE)  # the first-visit guide is tested in test_hints_rules
         pg = context.new_page()
         pg.on("pageerror", lambda exc: PAGE_ERRORS.append(str(exc)))
         yield pg

@@ -61,6 +61,8 @@ MEASURE = """() => {
 }"""
 
 
+SKIP_GUIDE = "localStorage.setItem('majiang.guide', 'seen')"
+
 def _missing(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true and the browser test cannot run: {reason}")
@@ -151,6 +153,7 @@ def browser() -> Iterator[Any]:
 
 def new_page(browser: Any, size: dict[str, int], touch: bool) -> Any:
     context = browser.new_context(viewport=size, locale="zh-CN", has_touch=touch, is_mobile=touch)
+    context.add_init_script(SKIP_GUIDE)  # the first-visit guide is tested in test_hints_rules
     page = context.new_page()
     page.on("pageerror", lambda exc: PAGE_ERRORS.append(str(exc)))
     return page

@@ -27,10 +27,10 @@ function patternsTable(page) {
   const byId = Object.fromEntries(page.patterns.map((p) => [p.id, p]));
   const unit = page.combine === "product" ? "×" : page.combine === "sum" ? "" : "×";
   return h("table", { class: "list patterns", id: "pattern-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("pattern")), h("th", {}, tOther("pattern")), h("th", { class: "num" }, t("value")),
+    h("thead", {}, h("tr", {}, h("th", {}, t("pattern")), h("th", { class: "num" }, t("value")),
       h("th", {}, t("excludes")))),
     h("tbody", {}, page.patterns.map((p) => h("tr", { "data-pattern": p.id },
-      h("td", {}, h("b", {}, getLang() === "zh" ? p.zh : p.en)), h("td", { class: "muted" }, getLang() === "zh" ? p.en : p.zh),
+      h("td", {}, h("b", {}, getLang() === "zh" ? p.zh : p.en), " ", h("small", { class: "other-lang" }, getLang() === "zh" ? p.en : p.zh)),
       h("td", { class: "num" }, `${unit}${p.value}`),
       h("td", { class: "muted small" }, (p.excludes || []).map((x) => (byId[x] ? tr(byId[x]) : x)).join("、"))))));
 }

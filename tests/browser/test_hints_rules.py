@@ -1,0 +1,123 @@
+"""Hints, rules pages, levels, the first-visit guide, sound and motion in a real Chromium.
+
+- Hints: on every discard prompt of a hand played by taps at 390x844, each discardable tile's badge
+  says what the prompt's server-computed hints say (听N / 进N, the same N); switching hints off
+  removes every badge and the switch is remembered over a reload.
+- Rules: every ruleset's page at 390x844 and 1920x1080 lists exactly the server's patterns (from
+  `majiang.rules`), renders its worked hands with tiles, the 20 levels with the player's progress,
+  and never scrolls sideways.
+- The guide shows on a first visit only; a call shows its big character (碰) and goes away.
+Screenshots: `screenshots/hints-*.png`, `screenshots/rules-*.png`.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from test_layout import (  # noqa: F401  (fixtures)
+    DESKTOP,
+    PAGE_ERRORS,
+    PHONE,
+    browser,
+    create_table,
+    guest,
+    new_page,
+    press,
+    server,
+    shot,
+)
+
+BADGES = """() => {
+  const p = window.majiang.screen && window.majiang.screen.prompt;
+  const badges = [...document.querySelectorAll('.tile-hint[data-hint-tile]')]
+    .map((b) => [b.dataset.hintTile, b.textContent.replace(/[^0-9]/g, '')]);
+  return {hints: p && p.hints, badges};
+}"""
+
+
+def test_badges_are_the_servers_hints_and_can_be_switched_off(server: str, browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    guest(page, server)
+    code = create_table(page, 3)
+    page.goto(f"{server}/#/table/{code}")
+    checked = 0
+    for _ in range(900):
+        if page.locator("#settlement").count() or checked >= 4:
+            break
+        if press(page, page.locator("#btn-ready"), True):
+            continue
+        got = page.evaluate(BADGES)
+        hints = got["hints"]
+        if got["badges"] and hints:
+            by_tile = {d["tile"]: d for d in hints["discards"]}
+            for tile, n in got["badges"]:
+                assert int(n) == by_tile[tile]["count"], (tile, n, by_tile[tile])
+            checked += 1
+            if checked == 1:
+                shot(page, "hints-phone-badges")
+                page.locator("#switch-hints").tap()
+                assert page.locator(".tile-hint").count() == 0
+                assert page.evaluate("localStorage.getItem('majiang.hints')") == "off"
+                page.reload()
+                page.wait_for_selector("#switch-hints")
+                assert page.locator("#switch-hints").get_attribute("aria-pressed") == "false"
+                page.locator("#switch-hints").tap()
+                continue
+        if not (press(page, page.locator("#actions button[data-action=win]"), True)
+                or press(page, page.locator("#actions button[data-action=pass]"), True)):
+            tile = page.locator("#drawn img.discardable, #hand img.discardable")
+            if tile.count() and press(page, tile.last, True):
+                press(page, page.locator("#btn-discard"), True)
+            else:
+                page.wait_for_timeout(100)
+    assert checked >= 2, "too few discard prompts with hints"
+    assert not PAGE_ERRORS, PAGE_ERRORS
+
+
+def test_a_call_shows_its_character(server: str, browser: Any) -> None:
+    page = new_page(browser, DESKTOP, False)
+    page.goto(server + "/#/rules")
+    page.wait_for_selector("#rules-page")
+    page.evaluate("import('/static/js/sound.js').then((m) => m.announce('pung', 'left', 'bot'))")
+    banner = page.wait_for_selector("#call-banner")
+    assert banner.text_content().startswith("碰")
+    page.wait_for_selector("#call-banner", state="detached", timeout=3000)
+    page.evaluate("localStorage.setItem('majiang.motion', 'off')")
+    page.evaluate("import('/static/js/sound.js').then((m) => m.announce('win', 'bottom', ''))")
+    assert "animate" not in (page.wait_for_selector("#call-banner").get_attribute("class") or "")
+
+
+def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
+    index = json.load(urllib.request.urlopen(server + "/api/rules"))
+    for name, size, touch in (("phone", PHONE, True), ("desktop", {"width": 1920, "height": 1080},
+                                                       False)):
+        context = browser.new_context(viewport=size, locale="zh-CN", has_touch=touch,
+                                      is_mobile=touch)
+        page = context.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("#guide")  # a first visit
+        shot(page, f"guide-{name}")
+        page.click("#btn-guide-ok")
+        page.reload()
+        page.wait_for_selector("#btn-guest")
+        assert page.locator("#guide").count() == 0
+        page.click("#btn-guest")
+        page.wait_for_selector("#btn-create")
+        for entry in index:
+            data = json.load(urllib.request.urlopen(f"{server}/api/rules/{entry['id']}"))
+            page.goto(f"{server}/#/rules/{entry['id']}")
+            page.wait_for_selector(f"#rules-page[data-rules={entry['id']}] #pattern-table")
+            rows = page.locator("#pattern-table tbody tr")
+            assert rows.count() == len(data["patterns"])
+            assert [rows.nth(i).get_attribute("data-pattern") for i in range(rows.count())] == [
+                p["id"] for p in data["patterns"]]
+            assert page.locator(".example").count() == len(data["examples"])
+            assert page.locator(".example .example-hand img.tile").count() >= 14
+            assert page.locator("#levels-table tbody tr").count() == 20
+            assert page.locator("#level-progress").count() == 1
+            width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert width[0] <= width[1], (entry["id"], name, width)
+            shot(page, f"rules-{entry['id']}-{name}", full=entry["id"] == "wuhan")
+        context.close()
