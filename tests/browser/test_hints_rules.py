@@ -7,7 +7,7 @@
   `majiang.rules`), renders its worked hands with tiles, the 20 levels with the player's progress,
   and never scrolls sideways.
 - The guide shows on a first visit only; a call shows its big character (碰) and goes away.
-Screenshots: `screenshots/hints-*.png`, `screenshots/rules-*.png`.
+Screenshots: `screenshots/layout-{hints,rules,guide}-*.png`. Fixtures: `conftest.py`.
 """
 
 from __future__ import annotations
@@ -16,18 +16,7 @@ import json
 import urllib.request
 from typing import Any
 
-from test_layout import (  # noqa: F401  (fixtures)
-    DESKTOP,
-    PAGE_ERRORS,
-    PHONE,
-    browser,
-    create_table,
-    guest,
-    new_page,
-    press,
-    server,
-    shot,
-)
+from test_layout import DESKTOP, PAGE_ERRORS, PHONE, create_table, guest, new_page, press, shot
 
 BADGES = """() => {
   const p = window.majiang.screen && window.majiang.screen.prompt;
