@@ -3,13 +3,16 @@ ledger rows). Reads only; the live state of a table's seats comes in as `LiveSea
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from typing import Any, Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from majiang import economy
-from majiang.server import games, lobby, matches
+from majiang.server import explained, games, lobby, matches
 from majiang.server.models import Hand, HandPlayer, LedgerRow, Settlement, Table, User
 from majiang.server.settlement import stored_screen
 from majiang.server.storage import LiveHand
@@ -77,7 +80,9 @@ def _per_hand(db: Session, user: User, column: Any) -> dict[int, int]:
 
 
 def history(db: Session, user: User) -> list[dict[str, Any]]:
-    """The user's last 100 finished hands, newest first, with what each won or lost."""
+    """The user's last 100 finished hands, newest first: ruleset, result, winners with their
+    patterns and value, and what the hand won or lost in units and silver (the hand's stored
+    explanation, which the ledger's rows of the hand sum to: `net_units`, `net_silver`)."""
     rows = db.execute(
         select(Hand, HandPlayer.seat)
         .join(HandPlayer, HandPlayer.hand_id == Hand.id)
@@ -90,14 +95,43 @@ def history(db: Session, user: User) -> list[dict[str, Any]]:
     out = []
     for hand, seat in rows:
         table = db.get(Table, hand.table_id)
+        net_units, net_silver = units.get(hand.id, 0), silver.get(hand.id, 0)
+        explain = explained.stored(hand.record)
         out.append({
             "hand_id": hand.id, "rules": hand.rules, "seat": seat,
             "table": table.code if table is not None else None,
             "hand_no": hand.hand_no, "stake": hand.stake,
             "ended_at": hand.ended_at.isoformat() if hand.ended_at else None,
-            "net_units": units.get(hand.id, 0), "net_silver": silver.get(hand.id, 0),
+            **_outcome(db, hand, seat),
+            "units": explain["units"][seat] if explain else net_units,
+            "silver": explain["silver"][seat] if explain else net_silver,
+            "net_units": net_units, "net_silver": net_silver,
         })
     return out
+
+
+def _outcome(db: Session, hand: Hand, seat: int) -> dict[str, Any]:
+    """`result` (win, loss, draw or even for `seat`), `win_type` and `winners` (seat, name,
+    winning tile, patterns, value, units won) of a finished hand, from its record."""
+    result = (hand.record or {}).get("settlement") or {}
+    winners = list(result.get("winners") or [])
+    answers = list(result.get("answers") or [])
+    payments = list(result.get("payments") or [])
+    names = [u.username if (u := db.get(User, uid)) is not None else None
+             for uid in hand.user_ids]
+    mine = payments[seat] if seat < len(payments) else 0
+    outcome = ("win" if seat in winners else "draw" if not winners
+               else "loss" if mine < 0 else "even")
+    return {
+        "result": outcome, "win_type": result.get("win_type"), "win_tile": result.get("win_tile"),
+        "discarder": result.get("discarder"), "names": names,
+        "winners": [
+            {"seat": w, "name": names[w] if w < len(names) else None,
+             "patterns": a.get("patterns", []), "value": a.get("value"),
+             "units": (a.get("payments") or [0] * (w + 1))[w]}
+            for w, a in zip(winners, answers, strict=False)
+        ],
+    }
 
 
 def _hand_head(db: Session, hand: Hand) -> dict[str, Any]:
@@ -129,18 +163,39 @@ def hand_json(db: Session, hand: Hand) -> dict[str, Any]:
     }
 
 
-def replay_json(db: Session, hand: Hand, viewer: User | None) -> dict[str, Any]:
-    """A finished hand step by step, seen from the viewer's seat if they played it, else as a
-    spectator: `{..., seat, steps: [{seat, action, events, view}], settlement}`."""
+def share_token(secret: str, hand_id: int) -> str:
+    """The unguessable token of hand `hand_id`'s share link (an HMAC of the server's secret:
+    nothing stored, the same after a restart)."""
+    digest = hmac.new(secret.encode(), f"majiang-replay:{hand_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:16]).decode().rstrip("=")
+
+
+def may_read(hand: Hand, viewer: User | None, share: str | None, secret: str) -> bool:
+    """A finished hand is readable by its players and by anyone holding its share link."""
+    if viewer is not None and viewer.id in hand.user_ids:
+        return True
+    return share is not None and hmac.compare_digest(share, share_token(secret, hand.id))
+
+
+def replay_json(db: Session, hand: Hand, viewer: User | None, secret: str) -> dict[str, Any]:
+    """A finished hand step by step, seen from the viewer's seat if they played it, else (a
+    share link's holder) as a spectator: `{..., seat, share, steps: [{seat, action, events,
+    view}], settlement}`; `share` (the link's token) only for the hand's players."""
     assert hand.record is not None
     seat = hand.user_ids.index(viewer.id) if viewer is not None and viewer.id in hand.user_ids \
         else None
     return {
         **_hand_head(db, hand),
         "seat": seat,
-        "steps": games.replay_steps(hand.record, seat),
+        "share": share_token(secret, hand.id) if seat is not None else None,
+        "steps": games.replay_steps(_engine_record(hand.record), seat),
         "settlement": stored_screen(db, hand.id),
     }
+
+
+def _engine_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The engine's hand record without what the server keeps beside it (the explanation)."""
+    return {k: v for k, v in record.items() if k != explained.RECORD_KEY}
 
 
 def ledger_rows(db: Session, user: User) -> list[dict[str, Any]]:

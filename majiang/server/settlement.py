@@ -1,9 +1,12 @@
 """The settlement screen: one payload, sent when a hand ends and rebuilt for it afterwards.
 
 `{hand_id, names, stake, winners, win_type, discarder, exhaustive_draw, next_dealer, payments:
-{units, win_units, silver}, kong_money: [{units, silver}], lines, hands, balances_before,
-balances_after, levels_before, levels_after, event}` (protocol.md section 5). Every key appears
-once; the balances are those the hand left, so the screen rebuilt after a restart is the same.
+{units, win_units, silver}, kong_money: [{units, silver}], lines, explain, hands,
+balances_before, balances_after, levels_before, levels_after, event}` (protocol.md section 5).
+Every key appears once; the balances are those the hand left, so the screen rebuilt after a
+restart is the same. `explain` is the hand's stored explanation (`explained`): every loser's
+share of every win with its factors and caps, and every settlement event's units, stake and the
+silver that moved; `payments.silver` is its total (kong money, 跟庄 and the end of the hand).
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from majiang import economy
-from majiang.server import games, ledger, matches
-from majiang.server.models import Settlement, User
+from majiang.server import explained, games, ledger, matches
+from majiang.server.models import Hand, Settlement, User
 from majiang.server.storage import HandStore, LiveHand, rebuild
 
 
@@ -23,6 +26,10 @@ def settlement_json(db: Session, hand: LiveHand, moved: ledger.Posted | None) ->
     """The screen of a finished hand; `moved` is its end-of-hand settlement as posted."""
     engine = hand.engine
     result = engine.result
+    row = db.get(Hand, hand.hand_id)
+    explain = explained.stored(row.record if row is not None else None)
+    if explain is None:  # a hand stored before explanations were kept
+        explain = explained.hand_explanation(db, engine, hand.hand_id, hand.stake)
     kong = list(db.scalars(
         select(Settlement)
         .where(Settlement.hand_id == hand.hand_id, Settlement.kind == "kong_money")
@@ -31,11 +38,8 @@ def settlement_json(db: Session, hand: LiveHand, moved: ledger.Posted | None) ->
     after = list(moved.balances_after) if moved is not None else [
         (u.silver if (u := db.get(User, uid)) is not None else 0) for uid in hand.user_ids
     ]
-    before = list(kong[0].balances_before) if kong else (
-        list(moved.balances_before) if moved is not None else after
-    )
-    seats = range(len(hand.user_ids))
-    silver = [sum(s.silver[i] for s in kong) + (moved.silver[i] if moved else 0) for i in seats]
+    first = next((e for e in explain["events"] if e["balances_before"] is not None), None)
+    before = list(first["balances_before"]) if first is not None else after
     return {
         "hand_id": hand.hand_id, "names": hand.names, "stake": hand.stake,
         "winners": games.winners_json(engine),
@@ -43,10 +47,11 @@ def settlement_json(db: Session, hand: LiveHand, moved: ledger.Posted | None) ->
         "exhaustive_draw": result.exhaustive, "next_dealer": result.next_dealer,
         "payments": {
             "units": list(result.payments), "win_units": list(result.win_payments),
-            "silver": silver,
+            "silver": list(explain["silver"]),
         },
         "kong_money": [{"units": s.units, "silver": s.silver} for s in kong],
         "lines": games.payment_lines(engine, hand.stake),
+        "explain": explain,
         "hands": games.final_hands(engine),
         "balances_before": before,
         "balances_after": after,

@@ -8,6 +8,7 @@ loses nothing and pays nothing twice.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -16,11 +17,12 @@ from sqlalchemy import Engine, insert, select
 from sqlalchemy import Table as SATable
 from sqlalchemy.orm import Session, sessionmaker
 
-from majiang.server import games, ledger, lobby, matches
+from majiang.server import explained, games, ledger, lobby, matches
 from majiang.server.games import Action, Event
 from majiang.server.models import Hand, HandAction, HandPlayer, MatchRow, Seat, Table, User, utcnow
 
 HAND_ACTIONS = cast(SATable, HandAction.__table__)  # Core inserts: one per action, on the hot path
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -68,6 +70,16 @@ def rebuild(db: Session, hand_id: int) -> LiveHand:
         hand.action_idx += 1
     hand.settle_idx = len(games.settlements(engine))
     return hand
+
+
+def explain_or_none(db: Session, hand: LiveHand) -> dict[str, Any] | None:
+    """The finished hand's explanation (`explained`), its settlement rows posted in `db`; None
+    (logged) if it cannot be built: the hand is stored and paid all the same."""
+    try:
+        return explained.hand_explanation(db, hand.engine, hand.hand_id, hand.stake)
+    except Exception:  # an explanation never stops a hand from ending
+        log.exception("hand %s: no explanation of its settlement", hand.hand_id)
+        return None
 
 
 @dataclass(frozen=True)
@@ -223,7 +235,8 @@ class HandStore:
         table = self.table(db)
         assert row is not None
         row.status = "over"
-        row.record = games.record(hand.engine, [self.bot_name if b else None for b in hand.bots])
+        record = games.record(hand.engine, [self.bot_name if b else None for b in hand.bots])
+        row.record = {**record, explained.RECORD_KEY: explain_or_none(db, hand)}
         row.ended_at = utcnow()
         table.hands_played += 1
         match = db.get(MatchRow, row.match_id) if row.match_id is not None else None

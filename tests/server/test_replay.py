@@ -1,5 +1,6 @@
 """Replays from the engine (`GET /api/hands/{id}/replay`): a finished hand step by step, as the
-caller's seat saw it or as a spectator; no step before the end holds another seat's concealed
+caller's seat saw it, or as a spectator by the hand's share link (the hand is read by its players
+and by anyone holding that link only); no step before the end holds another seat's concealed
 tiles (other than what the rules show), the last shows every hand, and the settlement is the one
 the table sent."""
 
@@ -79,15 +80,25 @@ def test_a_player_replays_their_hand_from_their_seat(client: TestClient) -> None
     assert replay["settlement"] == t.settlement
 
 
-def test_others_replay_a_hand_as_spectators(client: TestClient) -> None:
-    _, hand_id, _ = play_a_hand(client)
+def test_others_replay_a_hand_by_its_share_link_only(client: TestClient) -> None:
+    token, hand_id, _ = play_a_hand(client)
+    share = client.get(f"/api/hands/{hand_id}/replay", headers=auth(token)).json()["share"]
+    assert isinstance(share, str) and len(share) >= 20
     watcher, _ = signup(client, "watcher")
     for headers in (auth(watcher), {}):
         client.cookies.clear()
-        replay = client.get(f"/api/hands/{hand_id}/replay", headers=headers).json()
-        assert replay["seat"] is None
+        for path in (f"/api/hands/{hand_id}/replay", f"/api/hands/{hand_id}"):
+            refused = client.get(path, headers=headers)
+            assert refused.status_code == 403 and " / " in refused.json()["error"]
+            wrong = client.get(path, params={"share": share[:-1] + "x"}, headers=headers)
+            assert wrong.status_code == 403
+        replay = client.get(f"/api/hands/{hand_id}/replay", params={"share": share},
+                            headers=headers).json()
+        assert replay["seat"] is None and replay["share"] is None  # not a player: no re-share
         assert not any(e["type"] == "deal" for e in replay["steps"][0]["events"])
         check_steps(replay["steps"], None)
+        record = client.get(f"/api/hands/{hand_id}", params={"share": share}, headers=headers)
+        assert record.status_code == 200 and record.json()["hand_id"] == hand_id
 
 
 @pytest.mark.parametrize("rules", ["yangzhou", "kawuxing", "jincheng", "wuhan"])

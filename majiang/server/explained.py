@@ -1,0 +1,94 @@
+"""Why every tael of a hand moved: computed once when the hand ends, from the scorer's
+explanation of each win (`Ruleset.explain`) and the ledger's settlement rows, and stored with the
+hand (`hands.record["explain"]`). The settlement screen, the replay and the history all show this
+one object.
+
+`{version, stake, wins: [Explained.to_json()], events: [{index, kind, seat, label, units, owed,
+silver, balances_before, balances_after}], units, silver}`: each event is one settlement of the
+ledger (kong money, 跟庄, the end of the hand) with its units, what they come to at the stake
+(`owed`, units x stake) and the silver that actually moved (less when a payer could not pay it
+all: the insolvency share of docs/economy.md section 4); `units` and `silver` are the hand's
+totals per seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from majiang.game.actions import Action
+from majiang.scoring import score_request
+from majiang.server.models import Settlement
+
+VERSION = 1
+RECORD_KEY = "explain"  # the hand record's key that holds it
+
+EVENT_LABELS: dict[str, tuple[str, str]] = {
+    "qian_bao": ("跟庄（前包）：庄家付每家", "Following the dealer (前包): the dealer pays each"),
+    "hand_end": ("本局结算", "End of the hand"),
+}
+DRAW_LABELS: dict[str, tuple[str, str]] = {
+    "jincheng": ("荒庄后包：庄家付每家2注", "Exhaustive draw (后包): the dealer pays each 2 units"),
+    "kawuxing": ("荒庄：亮倒的付没亮倒的每家1注",
+                 "Exhaustive draw: each declared seat pays each undeclared seat 1 unit"),
+}
+
+
+def _label(entry: dict[str, Any], rules: str) -> dict[str, str]:
+    kind = str(entry.get("type"))
+    if kind == "kong_money":
+        label = Action("kong", kind=str(entry.get("kind"))).label()
+        return {"zh": f"{label['zh']}（杠钱）", "en": f"{label['en']} (kong money)"}
+    if kind == "hand_end" and not entry.get("winners") and any(entry.get("payments", ())):
+        zh, en = DRAW_LABELS.get(rules, ("荒庄赔付", "Exhaustive-draw payments"))
+        return {"zh": zh, "en": en}
+    zh, en = EVENT_LABELS.get(kind, (kind, kind))
+    return {"zh": zh, "en": en}
+
+
+def wins(engine: Any) -> list[dict[str, Any]]:
+    """Each win of the finished hand explained by its ruleset, in the result's winners order."""
+    result = engine.result
+    out = []
+    for request, answer in zip(result.requests, result.answers, strict=True):
+        ruleset, req, scored = score_request(request)
+        if scored.scored is None or scored.to_json() != answer:
+            raise ValueError(f"the win scores differently now: {request}")
+        out.append(ruleset.explain(req, scored.scored).to_json())
+    return out
+
+
+def hand_explanation(db: Session, engine: Any, hand_id: int, stake: int) -> dict[str, Any]:
+    """The explanation of finished hand `hand_id` (its settlement rows posted, in this session)."""
+    rows = {s.event_index: s for s in db.scalars(
+        select(Settlement).where(Settlement.hand_id == hand_id)
+    )}
+    n = len(engine.result.payments)
+    events = []
+    for index, entry in enumerate(engine.settlements):
+        row = rows.get(index)
+        units = [int(u) for u in entry["payments"]]
+        silver = list(row.silver) if row is not None else [0] * n
+        event_stake = row.stake if row is not None else stake
+        events.append({
+            "index": index, "kind": entry["type"], "seat": entry.get("seat"),
+            "label": _label(entry, engine.rules), "units": units, "stake": event_stake,
+            "owed": [u * event_stake for u in units], "silver": silver,
+            "balances_before": list(row.balances_before) if row is not None else None,
+            "balances_after": list(row.balances_after) if row is not None else None,
+        })
+    return {
+        "version": VERSION, "stake": stake, "wins": wins(engine), "events": events,
+        "units": [sum(e["units"][i] for e in events) for i in range(n)],
+        "silver": [sum(e["silver"][i] for e in events) for i in range(n)],
+    }
+
+
+def stored(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The explanation kept in a hand's record, if it has one of this version."""
+    if not record:
+        return None
+    value = record.get(RECORD_KEY)
+    return value if isinstance(value, dict) and value.get("version") == VERSION else None
