@@ -46,11 +46,12 @@ def store_hand(client: TestClient, entry: dict[str, Any], prefix: str,
     actions through the server's storage: the hand's id, the players' tokens, the screen."""
     server: Server = client.app.state.server  # type: ignore[attr-defined]
     players = len(balances)
-    tokens, users = [], []
+    tokens: list[str] = []
+    users: list[int] = []
     for seat in range(players):
-        token, user = signup(client, f"{prefix}{seat}")
+        token, body = signup(client, f"{prefix}{seat}")
         tokens.append(token)
-        users.append(user["id"])
+        users.append(int(body["id"]))
     set_balances(server, users, [5000] * players)
     with server.db() as db:
         owner = db.get(User, users[0])
@@ -60,9 +61,9 @@ def store_hand(client: TestClient, entry: dict[str, Any], prefix: str,
             bank_seconds=30, grant_amount=100)
         code = table.code
         for uid in users[1:]:
-            user = db.get(User, uid)
-            assert user is not None
-            lobby.join_table(db, user, code)
+            joiner = db.get(User, uid)
+            assert joiner is not None
+            lobby.join_table(db, joiner, code)
         for uid in users:
             lobby.set_ready_by_id(db, uid, code)
     store = HandStore(server.sessions, server.tables.autocommit, code, "efficient")
