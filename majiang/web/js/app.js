@@ -59,6 +59,7 @@ const app = {
     try {
       if (page === "rules") this.cleanup = await renderRules(main, this, arg ? decodeURIComponent(arg) : null);
       else if (page === "levels") this.cleanup = await renderLevels(main, this);
+      else if (page === "replay" && arg && arg.includes(".")) this.cleanup = await renderReplay(main, arg);  // a share link: no log-in
       else if (!this.user || !page) this.cleanup = await renderLobby(main, this);
       else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));
       else if (page === "history") this.cleanup = await renderHistory(main);
