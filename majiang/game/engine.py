@@ -98,7 +98,7 @@ class Engine:
         self.on_blocks = hooked("blocks")
         self.on_drawn_out = hooked("drawn_out")
         self.on_request = hooked("request")
-        self.on_view = hooked("view")
+        self.on_revealed = hooked("revealed")
         self.declarer = next((m for m in specials if _overrides(m, "declare")), None)
         # no scorer in win checks, no kind lock, no claims of a mechanic: claims inline the checks
         self.plain_claims = (mech.win_by_shape and mech.pass_lock != "kind"

@@ -33,10 +33,11 @@ from majiang.game.kongs import resolve_rob
 from majiang.game.mechanics.laizi import SpecialTiles, special_tiles
 from majiang.game.phases import CLAIM, OVER, ROB, TURN
 from majiang.game.refusals import why_illegal
+from majiang.game.seat_view import SeatView
 from majiang.game.state import HandResult
 from majiang.game.turn import apply_turn, turn_actions
 from majiang.game.variants import Mechanics, mechanics
-from majiang.game.views import seat_view
+from majiang.game.views import typed_view
 from majiang.game.wall import RNG_VERSION, Wall
 from majiang.rules.base import Meld
 from majiang.tiles import Tile
@@ -149,9 +150,13 @@ class Hand(Engine):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator), as JSON (protocol.md section 2)."""
+        return self.seat_view(seat).to_json()
+
+    def seat_view(self, seat: int | None = None) -> SeatView:
+        """The same, as typed values (what bots read)."""
         if seat is not None and seat in self.to_act():
             self.legal_actions(seat)  # computes (and caches) why a complete hand may not win
-        return seat_view(self.state, self.on_view, seat)
+        return typed_view(self.state, self.on_revealed, seat)
 
     @property
     def result(self) -> HandResult | None:

@@ -13,44 +13,47 @@ from typing import Any
 
 from majiang.game.mechanics.base import Mechanic
 from majiang.game.phases import OVER, TURN
-from majiang.game.state import NAME, HandState
+from majiang.game.seat_view import KIND, NoWin, SeatInfo, SeatView, TileAt
+from majiang.game.state import HandState
 from majiang.tiles import from_counts
 
 
-def seat_view(state: HandState, hooks: Sequence[Mechanic], seat: int | None) -> dict[str, Any]:
-    """What `seat` may know (None: a spectator), as JSON (protocol.md section 2)."""
+def typed_view(state: HandState, hooks: Sequence[Mechanic], seat: int | None) -> SeatView:
+    """What `seat` may know (None: a spectator), as typed values."""
     over = state.phase == OVER
-    out: dict[str, Any] = {
+    seats = []
+    for s, me in enumerate(state.seats):
+        revealed: tuple[int, ...] | None = tuple(from_counts(me.counts)) if over else None
+        for mechanic in hooks if not over else ():
+            shown = mechanic.revealed(state, s)
+            if shown is not None:
+                revealed = tuple(shown)
+        seats.append(SeatInfo(s, me.name, sum(me.counts), tuple(me.melds), tuple(me.discards),
+                              me.declared, revealed))
+    last, kong = state.last_discard, state.kong_tile
+    common: dict[str, Any] = {
         "rules": state.rules, "players": state.players, "seat": seat, "dealer": state.dealer,
         "hand_no": state.hand_no, "phase": "over" if over else "play", "turn": state.turn,
-        "wall_left": state.wall.left(),
-        "last_discard": None if state.last_discard is None else {
-            "seat": state.last_discard[0], "tile": NAME[state.last_discard[1]]},
-        "kong_tile": None if state.kong_tile is None or over else {
-            "seat": state.kong_tile[0], "tile": NAME[state.kong_tile[1]]},
-        "laizi": None if state.laizi is None else NAME[state.laizi],
-        "indicator": None if state.indicator is None else NAME[state.indicator],
-        "seats": [{
-            "seat": s, "name": me.name, "concealed": sum(me.counts),
-            "melds": [m.to_json() for m in me.melds],
-            "discards": [NAME[t] for t in me.discards],
-            "declared": me.declared,
-            "revealed": [NAME[t] for t in from_counts(me.counts)] if over else None,
-        } for s, me in enumerate(state.seats)],
-        "scores": [me.score for me in state.seats],
+        "wall_left": state.wall.left(), "seats": tuple(seats),
+        "scores": tuple(me.score for me in state.seats),
+        "last_discard": None if last is None else TileAt(*last),
+        "kong_tile": None if kong is None or over else TileAt(*kong),
+        "laizi": state.laizi, "indicator": state.indicator,
+        "result": None if state.result is None else state.result.to_json(),
     }
-    for mechanic in hooks:
-        mechanic.view(state, seat, out)
-    if seat is not None:
-        me = state.seats[seat]
-        out["no_win"] = me.no_win
-        out["hand"] = [NAME[t] for t in from_counts(me.counts)]
-        mine = seat == state.turn and state.phase == TURN and state.drawn is not None
-        out["drawn"] = NAME[state.drawn] if mine and state.drawn is not None else None
-        kinds = me.lock_kinds
-        out["locked"] = me.locked or bool(kinds)  # 过胡: no discard win until one's draw
-        out["locked_kinds"] = [NAME[t] for t in sorted(kinds)]  # wuhan: only these kinds
-        out["set_aside"] = None if me.set_aside is None else NAME[me.set_aside]
-    if state.result is not None:
-        out["result"] = state.result.to_json()
-    return out
+    if seat is None:
+        return SeatView(**common)
+    me = state.seats[seat]
+    mine = seat == state.turn and state.phase == TURN and state.drawn is not None
+    refusal = me.no_win
+    return SeatView(
+        **common,
+        hand=tuple(from_counts(me.counts)),
+        drawn=state.drawn if mine else None,
+        no_win=None if refusal is None else NoWin(
+            KIND[refusal["tile"]], refusal["reason"], refusal["detail"], refusal["value"]),
+        locked=me.locked or bool(me.lock_kinds),  # 过胡: no discard win until one's draw
+        locked_kinds=tuple(sorted(me.lock_kinds)),  # wuhan: only these kinds
+        set_aside=me.set_aside,
+    )
+

@@ -10,13 +10,12 @@ from majiang.bots.base import Bot
 from majiang.game.actions import Action
 from majiang.game.hand import Hand
 from majiang.game.phases import TURN
-from majiang.game.seat_view import SeatView
 from majiang.sim.invariants import check_step
 
 
 def bot_move(bot: Bot, hand: Hand, seat: int, legal: list[Action]) -> Action:
     """`bot`'s choice for `seat`, from its typed view (built only for a bot that reads it)."""
-    return bot.choose(SeatView.from_json(hand.view(seat)) if bot.uses_view else None, legal)
+    return bot.choose(hand.seat_view(seat) if bot.uses_view else None, legal)
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:

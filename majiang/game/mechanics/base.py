@@ -13,8 +13,8 @@ default, so a mechanic overrides only where its rule acts:
   mechanic keeps the payment for later), `replaced` (after a replacement draw),
   `kong_tiles_left` (tiles a kong's replacement may come from);
 - the end: `blocks` (a hand complete but for a held tile: ask the scorer why), `drawn_out`
-  (the exhaustive draw), `request` (fields of the scoring request), `view` (fields of a
-  seat's view), `carry` (options the next hand at the table receives).
+  (the exhaustive draw), `request` (fields of the scoring request), `revealed` (a seat's
+  concealed tiles shown to all), `carry` (options the next hand at the table receives).
 """
 
 from __future__ import annotations
@@ -94,8 +94,9 @@ class Mechanic:
                 fields: dict[str, Any]) -> None:
         """Add to the scoring request's fields (`fields["flags"]` is the flag list)."""
 
-    def view(self, state: HandState, seat: int | None, out: dict[str, Any]) -> None:
-        """Add to (or change) the view of `seat` (None: a spectator)."""
+    def revealed(self, state: HandState, seat: int) -> list[Tile] | None:
+        """The concealed tiles of `seat` the rules show everyone (None: none) while in play."""
+        return None
 
     def carry(self, state: HandState, result: HandResult) -> dict[str, Any]:
         """What this hand passes to the next hand's options."""

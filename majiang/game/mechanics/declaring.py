@@ -13,7 +13,7 @@ from majiang.game.actions import DECLARE, DECLARES, Action
 from majiang.game.mechanics.base import Mechanic
 from majiang.game.phases import TURN
 from majiang.game.state import NAME, HandState, names
-from majiang.tiles import Tile, from_counts, tile_name
+from majiang.tiles import Tile, from_counts
 
 
 class Declaring(Mechanic):
@@ -51,13 +51,14 @@ class LiangDao(Declaring):
         state.emit(DECLARE, {"seat": seat, "tile": NAME[tile], "tiles": names(shown)})
         return True
 
-    def view(self, state: HandState, seat: int | None, out: dict[str, Any]) -> None:
-        for s, me in enumerate(state.seats):
-            if me.declared and out["phase"] != "over":
-                shown = list(me.counts)
-                if s == state.turn and state.phase == TURN and state.drawn is not None:
-                    shown[state.drawn] -= 1
-                out["seats"][s]["revealed"] = [tile_name(t) for t in from_counts(shown)]
+    def revealed(self, state: HandState, seat: int) -> list[Tile] | None:
+        me = state.seats[seat]
+        if not me.declared:
+            return None
+        shown = list(me.counts)
+        if seat == state.turn and state.phase == TURN and state.drawn is not None:
+            shown[state.drawn] -= 1
+        return from_counts(shown)
 
 
 class ShangJia(Declaring):
