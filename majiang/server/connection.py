@@ -26,6 +26,7 @@ class Connection:
         self.user_id: int | None = None
         self.closed = False
         self.slow = False
+        self.close_code: tuple[int, str] | None = None  # close the socket with it once drained
 
     def start(self) -> asyncio.Task[None]:
         return asyncio.create_task(self._write())
@@ -36,6 +37,9 @@ class Connection:
             if msg is None:
                 if self.slow:
                     await self._close_slow()
+                elif self.close_code is not None:
+                    with contextlib.suppress(Exception):  # already gone
+                        await self.websocket.close(*self.close_code)
                 return
             try:
                 await self.websocket.send_text(json.dumps(msg, ensure_ascii=False))
@@ -54,7 +58,10 @@ class Connection:
             return
         self.out.put_nowait(msg)
 
-    def close(self) -> None:
+    def close(self, code: int | None = None, reason: str = "") -> None:
+        """Stop sending once what waits is sent; with `code`, then close the socket with it."""
+        if code is not None and not self.closed:
+            self.close_code = (code, reason)
         if not self.closed:
             self.closed = True
             self.out.put_nowait(None)

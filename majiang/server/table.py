@@ -29,6 +29,7 @@ from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
 from majiang.server.prompts import Prompts, default_action
 from majiang.server.settings import Settings
 from majiang.server.settlement import between_hands, settlement_json
+from majiang.server.spectators import WatcherFeed, WatchSettings, refuse
 from majiang.server.storage import HandStore, LiveHand
 
 log = logging.getLogger("majiang.table")
@@ -46,6 +47,7 @@ class TableRunner:
         self.store = HandStore(sessions, autocommit, code, settings.default_bot)
         self.inbox: asyncio.Queue[m.Message] = asyncio.Queue()
         self.audience = Audience()
+        self.watch = WatcherFeed(self.audience)  # watchers' frames, held back as the table says
         self.prompts = Prompts(self, settings.bot_delay)
         self.hand: LiveHand | None = None
         self.auto: set[int] = set()  # seats played by a bot for their absent owner (托管)
@@ -62,6 +64,7 @@ class TableRunner:
 
     async def _run(self) -> None:
         try:
+            self._load_watch()
             self._resume()
             self._check_start()
         except Exception:
@@ -105,6 +108,7 @@ class TableRunner:
                 self._on_bot_move(prompt_id, action)
             case m.LobbyChanged():
                 self._refresh_conn_seats()
+                self._load_watch()
                 self._check_start()
             case m.Stop():
                 self._close(notify=False)
@@ -138,14 +142,25 @@ class TableRunner:
             data = queries.table_json(db, self.store.table(db), self)
         self.audience.send_all({"type": "table", "table": data})
 
+    def _load_watch(self) -> None:
+        """The table's watching settings (spectators.WatchSettings), applied at once."""
+        with self.store.db() as db:
+            table = self.store.table(db)
+            self.watch.configure(WatchSettings.of(table.options), table.owner_id)
+
     def _on_attach(self, conn: Connection, user_id: int) -> None:
         seat = self.store.seats_by_user().get(user_id)
         if self.hand is not None and seat is None and user_id in self.hand.user_ids:
             seat = self.hand.user_ids.index(user_id)  # left the table but still in this hand
         conn.seat, conn.user_id = seat, user_id
+        if seat is None and not self.watch.may_watch(conn):
+            refuse(conn)
+            return
         self.audience.add(conn)
         self._broadcast_table()
-        if self.hand is not None:
+        if seat is None and self.watch.delayed:
+            self.watch.catch_up(conn)  # what the delayed watchers have seen so far
+        elif self.hand is not None:
             conn.send({"type": "state", "view": self._view(conn.seat)})
             if seat is not None:
                 self._owner_returns(seat)
@@ -161,6 +176,7 @@ class TableRunner:
             if self.hand is not None and conn.user_id in self.hand.user_ids:
                 continue  # a hand's seats never change
             conn.seat = seat_of.get(conn.user_id) if conn.user_id is not None else None
+        self.watch.enforce()
 
     def _on_detach(self, conn: Connection) -> None:
         self.audience.remove(conn)
@@ -307,27 +323,41 @@ class TableRunner:
         hand = self.hand
         assert hand is not None
         queue = list(posted)
+        players = [c for c in self.audience.open() if c.seat is not None]
+        watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
         for event in events:
             data = event.to_json()
             moved = queue.pop(0) if event.kind in games.SETTLING_EVENTS and queue else None
             if moved is not None:
                 data["silver"] = moved.to_json()
-            for conn in self.audience.open():
+            for conn in players:
                 if event.visible_to(conn.seat):
                     conn.send({"type": "event", "event": data})
+            if event.visible_to(None):
+                watched.append({"type": "event", "event": data})
             if event.kind == "settlement":
                 with self.store.db() as db:
                     self.last_settlement = settlement_json(db, hand, moved)
-                self.audience.send_all({"type": "settlement", "settlement": self.last_settlement})
-        for conn in self.audience.open():
+                settled = {"type": "settlement", "settlement": self.last_settlement}
+                for conn in players:
+                    conn.send(settled)
+                watched.append(settled)
+        for conn in players:
             conn.send({"type": "state", "view": self._view(conn.seat)})
+        self.watch.action([*watched, {"type": "state", "view": self._view(None)}]
+                          if self.watch.wanted else [])
 
     def _after_hand(self) -> None:
         self.prompts.clear()
         self.auto.clear()
         self.hand = None
         if self.match_over is not None:
-            self.audience.send_all({"type": "match_over", "match": self.match_over})
+            over = {"type": "match_over", "match": self.match_over}
+            for conn in self.audience.open():
+                if conn.seat is not None:
+                    conn.send(over)
+            self.watch.extra([over])
+        self.watch.end_hand()
         with self.store.db() as db:
             status = self.store.table(db).status
         if status == "closed":
@@ -354,14 +384,20 @@ class TableRunner:
         self._load_hand(hand_id)
         self._broadcast_table()
         assert self.hand is not None
-        for conn in self.audience.open():
-            if opening is not None:  # a new match: who deals first, and why
-                conn.send({"type": "match", "match": opening})
-            for event in games.start_events(self.hand.engine):
-                if event.visible_to(conn.seat):
-                    conn.send({"type": "event", "event": event.to_json()})
-            conn.send({"type": "state", "view": self._view(conn.seat)})
+        for conn in [c for c in self.audience.open() if c.seat is not None]:
+            for frame in self._opening(opening, conn.seat):
+                conn.send(frame)
+        self.watch.deal(hand_id, self._opening(opening, None))
         self._advance()
+
+    def _opening(self, opening: dict[str, Any] | None, seat: int | None) -> list[dict[str, Any]]:
+        """A new hand's frames for `seat` (None: watchers): the match opening (who deals first,
+        and why) when a match begins, the deal's events, the view."""
+        assert self.hand is not None
+        frames = [{"type": "match", "match": opening}] if opening is not None else []
+        frames += [{"type": "event", "event": e.to_json()}
+                   for e in games.start_events(self.hand.engine) if e.visible_to(seat)]
+        return [*frames, {"type": "state", "view": self._view(seat)}]
 
     def _load_hand(self, hand_id: int) -> None:
         """Make the stored hand the live one (a new hand has no actions yet)."""
@@ -401,12 +437,14 @@ class TableRunner:
             self._resume()
             if self.hand is not None:
                 for conn in self.audience:
-                    conn.send({"type": "state", "view": self._view(conn.seat)})
+                    if conn.seat is not None or not self.watch.delayed:
+                        conn.send({"type": "state", "view": self._view(conn.seat)})
         except Exception:
             log.exception("table %s: could not recover", self.code)
 
     def _close(self, notify: bool) -> None:
         self.prompts.clear()
+        self.watch.stop()
         if notify:
             with contextlib.suppress(Exception):
                 self._broadcast_table()
