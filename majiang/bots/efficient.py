@@ -27,7 +27,7 @@ from majiang.game.actions import (
 )
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
-from majiang.rules.base import Ruleset
+from majiang.rules.base import MELD_KINDS, ONE_TILE_MELDS, Ruleset
 from majiang.tiles import TERMINALS_AND_HONORS
 
 
@@ -165,6 +165,9 @@ def best_discard_slow(counts: list[int], discards: list[int], unseen: list[int],
     return low, best
 
 
+FROZEN_SINGLES = frozenset(k for k in ONE_TILE_MELDS if not MELD_KINDS[k].kong)  # 拾 / 搶
+
+
 class EfficientBot:
     name = "efficient"
     uses_view = True
@@ -181,13 +184,18 @@ class EfficientBot:
             raise ValueError("the efficient bot needs its view")
         ruleset = _ruleset(view.rules)
         counts = list(view.counts)
+        shapes = ruleset.shapes
+        singles = [m.tile for m in view.me.melds if m.kind in FROZEN_SINGLES]
+        if singles:  # jincheng 3.3: 拾 / 搶 tiles belong to a thirteen-orphans hand
+            for t in singles:
+                counts[t] += 1
+            shapes = Shape.THIRTEEN_ORPHANS
         if PASS_ACTION not in legal:  # a turn (a claim can always be passed)
-            return self._turn(view, ruleset, counts, legal)
-        return self._claim(view, ruleset, counts, legal)
+            return self._turn(view, ruleset, counts, legal, shapes)
+        return self._claim(view, ruleset, counts, legal, shapes)
 
     def _turn(self, view: SeatView, ruleset: Ruleset, counts: list[int],
-              legal: list[Action]) -> Action:
-        shapes = ruleset.shapes
+              legal: list[Action], shapes: Shape) -> Action:
         discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
         if not discards:  # wuhan 2.3: every tile special, only its kongs are legal
             return next((a for a in legal if a.type == KONG), legal[0])
@@ -203,8 +211,7 @@ class EfficientBot:
         return DISCARDS[best]
 
     def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
-               legal: list[Action]) -> Action:
-        shapes = ruleset.shapes
+               legal: list[Action], shapes: Shape) -> Action:
         now = shanten(counts, shapes=shapes)
         for action in legal:
             tile = action.tile

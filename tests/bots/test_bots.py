@@ -77,3 +77,18 @@ def test_decide_reads_a_json_view_at_the_edge() -> None:
         assert decide(bot, hand.view(seat), legal) == typed == bot.choose(hand.view(seat), legal)
     assert decide(get_bot("random", 2), hand.view(seat), legal) == \
         get_bot("random", 2).choose(None, legal)
+
+
+def test_efficient_bot_plays_a_hand_after_pick_or_grab() -> None:
+    """jincheng 3.3: a 拾 / 搶 tile is part of a thirteen-orphans hand, not a missing tile."""
+    from majiang.game.scenario import scenario
+    from majiang.sim.runner import bot_move
+
+    hand = scenario("""
+        rules: jincheng
+        seat 0: 159m19p19s1234z5z6z | grab 7z from 2
+    """)
+    bot = get_bot("efficient", 0)
+    action = bot_move(bot, hand, 0, hand.legal_actions(0))
+    assert action in hand.legal_actions(0) and action.type in ("discard", "declare")
+    assert action.tile == 4  # 5m, the one tile that is no orphan: ready for thirteen orphans
