@@ -31,11 +31,12 @@ _KONGS: tuple[tuple[str, str, str, str, int], ...] = (
     ("laizi", "laizi_kong", "赖子杠", "laizi kong", 4),
     ("concealed", "concealed_kong", "暗杠", "concealed kong", 4),
 )
-FENG_DING = Cap("feng_ding", "封顶", "Capped at 600", CAP)
-JIN_DING = Cap("jin_ding", "金顶", "Gold cap: every loser pays 800", GOLD)
-JIN_DING_UNOPENED = Cap("jin_ding_unopened", "金顶（未开口翻番）",
-                        "Gold cap, doubled for a loser who has not opened", GOLD_UNOPENED)
-SAN_YANG = Cap("san_yang_kai_tai", "三阳开泰", "Gold cap with no loser opened", THREE_SUNS)
+FENG_DING = Cap("feng_ding", "封顶", "Cap", CAP)
+JIN_DING = Cap("jin_ding", "金顶", "Gold cap", GOLD)
+JIN_DING_UNOPENED = Cap("jin_ding_unopened", "金顶（未开口翻番）", "Gold cap, not opened: x2",
+                        GOLD_UNOPENED)
+SAN_YANG = Cap("san_yang_kai_tai", "三阳开泰", "Three suns: gold cap, no loser opened",
+               THREE_SUNS)
 FENG_GOLD = " (风一色直接金顶)"
 THIRD_MELD = Label("third_meld", "包牌：清一色/将一色第三嘴",
                    "Liability: fed the third meld of a full flush / all 2-5-8")

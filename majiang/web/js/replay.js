@@ -1,48 +1,71 @@
-// Hand history (GET /api/history) and the replay viewer (GET /api/hands/{id}/replay): the server
-// replays the hand on the engine and sends its steps, each with the events this viewer got and the
-// view after it (the viewer's own seat, or a spectator's); this page only draws them.
+// The replay viewer (GET /api/hands/{id}/replay): the server replays the hand on the engine and
+// sends its steps, each with the events this viewer got and the view after it (the viewer's own
+// seat, or a spectator's for a share link's holder); this page only draws them. Frames are the
+// events (one per event; a step without any is one frame): step by event (◀ ▶) or by action
+// (◀◀ ▶▶ skip a whole turn), play, the slider. The route `#/replay/ID` is a player's; the share
+// link is `#/replay/ID.TOKEN` (anyone holding it). The end shows the hand's settlement, the same
+// object as the table's screen and the history's row.
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, eventName, getLang } from "./i18n.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
+import { t, tOther, tr, getLang } from "./i18n.js";
 import { splitTiles, sortTiles, tileName } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
-import { settlementEl } from "./settlement.js";
-import { rulesetName } from "./lobby.js";
+import { settlementEl, addExplainCss } from "./settlement.js";
+import { rulesName } from "./history.js";
+
+export { renderHistory } from "./history.js";
 
 const TEXT = {
   as_seat: ["{name}的视角", "as {name} saw it"],
-  as_spectator: ["旁观视角", "a spectator's view"],
+  as_spectator: ["旁观视角（分享链接）", "a spectator's view (share link)"],
+  by_event: ["按事件", "By event"],
+  by_step: ["按步", "By turn"],
+  prev_event: ["上一事件", "Previous event"],
+  next_event: ["下一事件", "Next event"],
+  prev_step: ["上一步", "Previous turn"],
+  next_step: ["下一步", "Next turn"],
+  first: ["开头", "Start"],
+  last: ["结尾", "End"],
+  play: ["播放", "Play"],
+  pause: ["暂停", "Pause"],
+  close: ["返回", "Back"],
+  share: ["分享回放", "Share replay"],
+  copied: ["链接已复制", "Link copied"],
+  share_hint: ["持有此链接的人都能看这局回放（看不到你打牌时的暗牌，结束时亮出所有手牌）",
+    "Anyone with this link can watch the replay (as a spectator: concealed tiles show at the end)"],
+  event: ["事件", "event"],
+  deal_done: ["发牌完毕，{name}坐庄", "The deal is done; {name} deals"],
 };
 
-function text(key, vars = {}) {
-  let s = TEXT[key][getLang() === "zh" ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+const EVENTS = {
+  start: ["开局", "starts"], deal: ["发牌", "deal"], draw: ["摸牌", "draws"],
+  discard: ["打出", "discards"], chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"],
+  win: ["胡", "wins"], declare: ["亮牌", "declares"], pick: ["拾", "picks"], grab: ["搶", "grabs"],
+  pass: ["过", "passes"], kong_money: ["杠钱", "kong money"], qian_bao: ["跟庄", "follow the dealer"],
+  exhaustive_draw: ["荒庄", "exhaustive draw"], settlement: ["结算", "settlement"],
+};
+
+function text(key, vars = {}, other = false) {
+  let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
-export async function renderHistory(root) {
-  const list = await get("/api/history");
-  mount(root, h("div", { class: "card history" },
-    h("h2", {}, bi(t("history"), tOther("history"))),
-    list.length === 0 ? h("p", { class: "muted" }, t("no_history")) :
-      h("table", { class: "list", id: "history" },
-        h("tr", {}, h("th", {}, "#"), h("th", {}, t("ruleset")), h("th", {}, t("ended_at")),
-          h("th", {}, t("units")), h("th", {}, t("silver")), h("th", {}, "")),
-        list.map((x) => h("tr", {},
-          h("td", {}, String(x.hand_id)),
-          h("td", {}, tr(rulesetName(x.rules))),
-          h("td", {}, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
-          h("td", { class: "num" }, signed(x.net_units)),
-          h("td", { class: `num ${x.net_silver > 0 ? "pos" : x.net_silver < 0 ? "neg" : ""}` }, signed(x.net_silver)),
-          h("td", {}, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },
-            bi(t("replay"), tOther("replay")))))))));
-  return () => {};
+const biText = (key, vars) => bi(text(key, vars), text(key, vars, true));
+
+function eventWord(type) {
+  const pair = EVENTS[type];
+  return pair ? pair[getLang() === "zh" ? 0 : 1] : type;
 }
 
-/** One frame per event the viewer got (a step without any, e.g. a pass, is one frame). */
+/** One frame per event the viewer got (a step without any, e.g. a pass, is one frame). The
+ * deal's events (start, each seat's deal) are one frame: the board after the deal, never an
+ * empty one. */
 export function replayFrames(steps) {
-  return steps.flatMap((step, i) => (step.events.length ? step.events : [null])
-    .map((event) => ({ step: i, event })));
+  return steps.flatMap((step, i) => {
+    if (i === 0) return [{ step: 0, event: null }];
+    return (step.events.length ? step.events : [null]).map((event) => ({ step: i, event }));
+  });
 }
 
 /** A seat of the view as drawn: its concealed tiles face up where the view shows them. */
@@ -53,46 +76,90 @@ function seatEl(view, s) {
   return seatPanel(view, s);
 }
 
-function nowText(frame, step, names) {
+function nowText(frame, step, names, rec) {
   const lang = getLang();
   const ev = frame.event;
-  if (ev) return `${names[ev.seat] ?? ""} ${eventName(ev.type)} ${ev.tile ? tileName(ev.tile, lang) : ""}`;
+  if (frame.step === 0) return text("deal_done", { name: names[rec.dealer] ?? "" });
+  if (ev) {
+    const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles}` : "";
+    return `${ev.seat != null ? names[ev.seat] ?? "" : ""} ${eventWord(ev.type)}${tile}`.trim();
+  }
   return step.action ? `${names[step.seat] ?? ""} ${tr(step.action.label)}` : "";
 }
 
-export async function renderReplay(root, handId) {
-  const rec = await get(`/api/hands/${encodeURIComponent(handId)}/replay`);
+/** `ID` or `ID.TOKEN` (a share link) from the route. */
+export function parseReplayArg(arg) {
+  const [id, share] = String(arg).split(".");
+  return { id, share: share || null };
+}
+
+function shareBox(rec, id) {
+  const url = `${location.origin}${location.pathname}#/replay/${id}.${rec.share}`;
+  const input = h("input", { id: "replay-share-url", readonly: true, value: url,
+    onfocus: (e) => e.target.select() });
+  const status = h("span", { class: "muted small", id: "replay-share-status" });
+  return h("div", { class: "share-box" },
+    h("button", { class: "secondary small", id: "replay-share", onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand?.("copy"); }
+      status.textContent = text("copied");
+    } }, biText("share")),
+    input, status,
+    h("div", { class: "muted small", style: { flexBasis: "100%" } }, text("share_hint")));
+}
+
+export async function renderReplay(root, arg) {
+  addExplainCss();
+  const { id: handId, share } = parseReplayArg(arg);
+  const query = share ? `?share=${encodeURIComponent(share)}` : "";
+  const rec = await get(`/api/hands/${encodeURIComponent(handId)}/replay${query}`);
   const frames = replayFrames(rec.steps);
   const end = frames.length - 1;
   const names = rec.names.map((n, i) => n ?? `${t("seat")} ${i + 1}`);
-  const who = rec.seat == null ? text("as_spectator") : text("as_seat", { name: names[rec.seat] });
   let k = 0;
   let playing = null;
   const go = (to) => { k = Math.max(0, Math.min(end, to)); draw(); };
+  // by turn: the first frame of the previous / next step
+  const stepStart = (s) => frames.findIndex((f) => f.step === s);
+  const nextStep = () => { const s = frames[k].step; const i = frames.findIndex((f) => f.step > s); go(i < 0 ? end : i); };
+  const prevStep = () => {
+    const s = frames[k].step;
+    const at = stepStart(s);
+    go(at < k ? at : stepStart(Math.max(0, s - 1)));
+  };
+  const toggle = () => {
+    if (playing) { clearInterval(playing); playing = null; }
+    else playing = setInterval(() => { if (k >= end) { clearInterval(playing); playing = null; draw(); } else go(k + 1); }, 600);
+    draw();
+  };
   const draw = () => {
     const frame = frames[k];
     const step = rec.steps[frame.step];
     const view = step.view;
+    const who = rec.seat == null ? text("as_spectator") : text("as_seat", { name: names[rec.seat] });
+    const btn = (id, label, fn, cls = "secondary") => h("button", { id, class: cls, onclick: fn }, label);
     mount(root, h("div", { class: "replay", id: "replay" },
       h("div", { class: "table-head" },
-        h("span", { class: "code" }, `${t("replay")} #${handId}`), h("span", {}, tr(rulesetName(rec.rules))),
+        h("span", { class: "code" }, `${t("replay")} #${rec.hand_id}`), h("span", {}, tr(rulesName(rec.rules))),
         h("span", { id: "replay-viewer" }, who),
         rec.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(rec.stake)}`) : null,
         h("span", { class: "spacer" }),
-        h("button", { onclick: () => go(0) }, "◀◀ ", t("first")),
-        h("button", { id: "replay-prev", onclick: () => go(k - 1) }, "◀ ", t("prev")),
-        h("span", { class: "step", id: "replay-step" }, `${k} / ${end}`),
-        h("button", { id: "replay-next", onclick: () => go(k + 1) }, t("next"), " ▶"),
-        h("button", { id: "replay-last", onclick: () => go(end) }, t("last"), " ▶▶"),
-        h("button", { class: "secondary", onclick: () => {
-          if (playing) { clearInterval(playing); playing = null; }
-          else playing = setInterval(() => { if (k >= end) { clearInterval(playing); playing = null; draw(); } else go(k + 1); }, 600);
-          draw();
-        } }, playing ? t("pause") : t("play")),
-        h("a", { class: "button secondary", href: "#/history" }, t("close"))),
-      h("input", { type: "range", min: 0, max: end, value: k, class: "scrub",
-        oninput: (e) => go(Number(e.target.value)) }),
-      h("div", { class: "now muted" }, nowText(frame, step, names)),
+        h("a", { class: "button secondary", href: "#/history", id: "replay-close" }, biText("close"))),
+      h("div", { class: "controls" },
+        btn("replay-first", ["|◀ ", biText("first")], () => go(0)),
+        h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_step")),
+          btn("replay-prev-step", ["◀◀ ", biText("prev_step")], prevStep),
+          btn("replay-next-step", [biText("next_step"), " ▶▶"], nextStep)),
+        h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_event")),
+          btn("replay-prev", ["◀ ", biText("prev_event")], () => go(k - 1)),
+          h("span", { class: "step", id: "replay-step" }, `${k} / ${end}`),
+          btn("replay-next", [biText("next_event"), " ▶"], () => go(k + 1))),
+        btn("replay-last", [biText("last"), " ▶|"], () => go(end)),
+        btn("replay-play", playing ? biText("pause") : biText("play"), toggle, "")),
+      h("input", { type: "range", min: 0, max: end, value: k, class: "scrub", id: "replay-scrub",
+        "aria-label": text("by_event"), oninput: (e) => go(Number(e.target.value)) }),
+      h("div", { class: "now muted", id: "replay-now" }, nowText(frame, step, names, rec)),
+      rec.share ? shareBox(rec, rec.hand_id) : null,
       h("div", { class: `board replay-board players-${names.length}` },
         view.seats.map((s) => seatEl(view, s)),
         centerPanel(view, names, null)),

@@ -1,20 +1,104 @@
-// The settlement screen: the server's `settlement` payload (protocol.md section 5), read as sent:
-// each winner's arrangement and patterns, each payment line, silver, balances and levels.
+// The settlement screen: the server's `settlement` payload (protocol.md section 5), read as sent.
+// Each winner's arrangement and patterns; then the hand's stored explanation (`explain`): every
+// loser's share with each factor and cap (庄家, 点炮, 开口, kongs, 封顶, 金顶, 连赖, 包牌 and who
+// is liable), every settlement event's units x stake and the silver that actually moved (less
+// when a payer was short); then each seat's silver, balances and level. The replay and the
+// history show this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
+
+const TEXT = {
+  how_each_pays: ["每家怎么付", "What each loser pays"],
+  value: ["胡牌分", "Value"],
+  combine_best: ["只算最大的一项", "only the best pattern counts"],
+  combine_sum: ["各项相加", "patterns add up"],
+  combine_product: ["各项相乘", "patterns multiply"],
+  loser: ["输家", "Loser"],
+  reckoning: ["计算", "Reckoning"],
+  pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
+  liable_note: ["{why}——这一胡每家的钱都由 {payer} 一人付", "{why}: {payer} pays every loser's share of this win"],
+  silver_flow: ["银子怎么走", "Where the silver went"],
+  stake_is: ["底注 {stake} 两：1 注 = {stake} 两", "Stake {stake}: 1 unit = {stake} taels"],
+  owed: ["应付/应得", "Owed"],
+  moved: ["实际", "Moved"],
+  short_payer: ["余额只有 {had} 两，只付 {paid} 两；不足部分不再追", "had only {had} taels and paid {paid}; the rest is not owed"],
+  short_receiver: ["付款方余额不足，按比例分得 {got} 两", "a payer was short: got {got} taels, shared in proportion"],
+  self_drawn_short: ["自摸", "self-drawn"],
+  discard_from: ["点炮：{name}", "fed by {name}"],
+  robbed_from: ["抢杠：{name}", "robbed {name}'s kong"],
+};
+
+function tx(key, vars = {}) {
+  let s = TEXT[key][getLang() === "zh" ? 0 : 1];
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}
+
+function txOther(key, vars = {}) {
+  let s = TEXT[key][getLang() === "zh" ? 1 : 0];
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}
+
+const biTx = (key, vars) => bi(tx(key, vars), txOther(key, vars));
+
+let cssAdded = false;
+/** This module's style sheet (explain.css), added once to the page. */
+export function addExplainCss() {
+  if (cssAdded || document.querySelector('link[data-css="explain"]')) return;
+  cssAdded = true;
+  document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/explain.css", "data-css": "explain" }));
+}
 
 function nameOf(names, seat) {
   return names[seat] ?? `${t("seat")} ${seat + 1}`;
 }
 
-function winnerEl(s, w, names) {
-  const selfDrawn = s.win_type === "self_drawn";
+/** A factor, cap or doubling as a chip: `×2 开口` with the other language as its title. */
+function chip(cls, text, label, extra = {}) {
+  return h("span", { class: `chip ${cls}`, title: trOther(label), ...extra }, text);
+}
+
+/** One loser's share: base ×factors = raw → cap ×doublings = units (and who pays it). */
+function shareEl(share, names, win, mySeat) {
+  const parts = [chip("base", fmtInt(share.base), { zh: "胡牌分", en: "the win's value" })];
+  for (const f of share.factors)
+    parts.push(chip("factor", `×${f.times} ${tr(f)}`, f, { "data-factor": f.id }));
+  const capped = share.cap != null || share.after.length > 0;
+  if (capped) parts.push(h("span", { class: "eq" }, `= ${fmtInt(share.raw)}`));
+  if (share.cap) parts.push(chip("cap", `→ ${tr(share.cap)} ${fmtInt(share.cap.amount)}`, share.cap, { "data-cap": share.cap.id }));
+  for (const f of share.after)
+    parts.push(chip("factor after", `×${f.times} ${tr(f)}`, f, { "data-factor": f.id }));
+  const liable = share.payer !== share.seat;
+  return h("tr", { class: `share${share.seat === mySeat ? " me" : ""}`, "data-seat": share.seat },
+    h("td", { class: "who" }, nameOf(names, share.seat)),
+    h("td", { class: "reckoning" }, parts,
+      liable ? h("div", { class: "liable-note" }, tx("pays_for", { payer: nameOf(names, share.payer) })) : null),
+    h("td", { class: "num units" }, `${fmtInt(share.units)} ${t("units")}`));
+}
+
+/** How one win is paid: the value, each loser's line, the liability rule if any. */
+function explainWinEl(win, names, mySeat) {
+  const how = `combine_${win.combine}`;
+  return h("div", { class: "explain-win", "data-winner": win.winner },
+    h("h4", {}, biTx("how_each_pays"),
+      h("small", { class: "muted" }, ` ${tx("value")} ${fmtInt(win.value)} · ${TEXT[how] ? tx(how) : win.combine}`)),
+    win.liable != null && win.liability ? h("p", { class: "liable" },
+      bi(tx("liable_note", { payer: nameOf(names, win.liable), why: tr(win.liability) }),
+        txOther("liable_note", { payer: nameOf(names, win.liable), why: trOther(win.liability) }))) : null,
+    h("table", { class: "shares" },
+      h("tr", {}, h("th", {}, tx("loser")), h("th", {}, tx("reckoning")), h("th", {}, t("units"))),
+      win.shares.map((s) => shareEl(s, names, win, mySeat))));
+}
+
+function winnerEl(s, w, names, win, mySeat) {
+  const how = s.win_type === "self_drawn" ? tx("self_drawn_short")
+    : s.discarder != null ? tx(s.win_type === "robbing_kong" ? "robbed_from" : "discard_from", { name: nameOf(names, s.discarder) }) : "";
   return h("div", { class: "winner" },
     h("h3", {}, bi(t("winner"), tOther("winner")), ": ", nameOf(names, w.seat),
-      selfDrawn ? h("small", {}, ` (${t("self_drawn")})`) : null,
-      !selfDrawn && s.discarder != null ? h("small", {}, ` ← ${nameOf(names, s.discarder)}`) : null),
+      how ? h("small", { class: "how" }, ` (${how})`) : null),
     h("div", { class: "arrangement" }, h("span", { class: "label" }, t("arrangement")),
       w.decomposition && w.decomposition.length
         ? w.decomposition.map((set) => tileRow(set, { size: "sm", cls: "set" }))
@@ -27,23 +111,49 @@ function winnerEl(s, w, names) {
         h("td", {}, tr(p) || p.id, h("small", { class: "other-lang" }, trOther(p))),
         h("td", { class: "num" }, String(p.value)))),
       h("tr", { class: "total" }, h("td", {}, bi(t("total"), tOther("total"))),
-        h("td", { class: "num" }, String(w.value ?? "")))));
+        h("td", { class: "num" }, String(w.value ?? "")))),
+    win ? explainWinEl(win, names, mySeat) : null);
+}
+
+/** One settlement event: each seat's units × stake = owed, and the silver that moved. */
+function eventEl(ev, names, mySeat) {
+  const seats = ev.units.map((u, i) => i).filter((i) => ev.units[i] !== 0 || ev.silver[i] !== 0);
+  if (!seats.length) return null;
+  return h("div", { class: "explain-event", "data-kind": ev.kind },
+    h("div", { class: "event-label" }, bi(tr(ev.label), trOther(ev.label))),
+    h("table", { class: "flow" },
+      h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, tx("owed")), h("th", {}, tx("moved"))),
+      seats.map((i) => {
+        const short = ev.silver[i] !== ev.owed[i];
+        const note = !short ? null : ev.owed[i] < 0
+          ? tx("short_payer", { had: fmtInt(ev.balances_before?.[i]), paid: fmtInt(-ev.silver[i]) })
+          : tx("short_receiver", { got: fmtInt(ev.silver[i]) });
+        return h("tr", { class: `${i === mySeat ? "me " : ""}${short ? "short" : ""}`, "data-seat": i },
+          h("td", {}, nameOf(names, i)),
+          h("td", { class: "num" }, signed(ev.units[i])),
+          h("td", { class: "num" }, `${signed(ev.owed[i])} ${t("taels")}`),
+          h("td", { class: `num silver ${ev.silver[i] > 0 ? "pos" : ev.silver[i] < 0 ? "neg" : ""}` },
+            `${signed(ev.silver[i])} ${t("taels")}`, note ? h("div", { class: "short-note" }, note) : null));
+      })));
 }
 
 /** The settlement as DOM; `names[seat]` is each seat's player, `mySeat` is highlighted. */
 export function settlementEl(s, names, mySeat) {
+  addExplainCss();
+  const explain = s.explain || null;
+  const wins = explain ? explain.wins : [];
   const winners = s.winners.length === 0
     ? h("div", { class: "draw-result" }, bi(t("exhaustive_draw"), tOther("exhaustive_draw")))
-    : s.winners.map((w) => winnerEl(s, w, names));
+    : s.winners.map((w, i) => winnerEl(s, w, names, wins.find((x) => x.winner === w.seat) || wins[i], mySeat));
+  // in units: the silver each owed and paid is the flow's (a short payer pays less)
   const lines = s.lines.map((l) => h("li", { class: "payment-line" },
     `${nameOf(names, l.payer)} -> ${nameOf(names, l.payee)}: `,
-    `${fmtInt(l.amount)} ${t("units")} = ${fmtInt(l.silver)} ${t("taels")}`,
-    ` (${tr(l.reason)})`));
+    `${fmtInt(l.amount)} ${t("units")}`, ` (${tr(l.reason)})`));
   const { units, silver } = s.payments;
-  const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "" },
+  const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     h("td", {}, name ?? i),
     h("td", { class: "num" }, signed(units[i])),
-    h("td", { class: `num ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, signed(silver[i])),
+    h("td", { class: `num silver ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, signed(silver[i])),
     h("td", { class: "num" }, fmtInt(s.balances_before[i])),
     h("td", { class: "num" }, fmtInt(s.balances_after[i])),
     h("td", {}, levelBadge(s.levels_after[i]))));
@@ -52,6 +162,9 @@ export function settlementEl(s, names, mySeat) {
     winners,
     h("h3", {}, bi(t("payments"), tOther("payments"))),
     lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted" }, "—"),
+    explain ? h("div", { class: "explain-flow", id: "silver-flow" },
+      h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, ` ${tx("stake_is", { stake: fmtInt(s.stake) })}`)),
+      explain.events.map((ev) => eventEl(ev, names, mySeat))) : null,
     h("h3", {}, bi(t("silver_moved"), tOther("silver_moved"))),
     h("table", { class: "money" },
       h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, t("silver")),

@@ -1,0 +1,206 @@
+"""In Chromium: the settlement (at the replay's end), the replay and the history of hands stored by
+the server show the same silver for every seat, and the settlement explains it (each loser's
+factors and caps, 包牌 and who pays, the stake, a short payer's share). Hands: the wuhan ones of
+tests/server/data/explain_hands.json (金顶 with 包牌 and a poor liable seat; 封顶) and one of every
+other ruleset, stored through the server's code into a database a real `majiang serve` then
+serves. Screenshots at 390x844 and 1920x1080: screenshots/explain-*.png."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+
+from server_player import make_client  # noqa: E402
+from test_layout import CHROMIUM_ARGS, SHOTS  # noqa: E402
+from test_settlement_explain import HANDS, POOR, store_hand  # noqa: E402
+
+pytestmark = pytest.mark.browser
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1920, "height": 1080}}
+
+
+def _pick() -> list[dict[str, Any]]:
+    wuhan = [h for h in HANDS if h["rules"] == "wuhan" and ("poor" in h["tags"]
+                                                             or "feng_ding" in h["tags"])]
+    others = {}
+    for h in HANDS:
+        if h["rules"] != "wuhan" and "win" in h["tags"]:
+            others.setdefault(h["rules"], h)
+    return [*wuhan, *others.values()]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """The hands stored into a fresh database, then `majiang serve` on it (port 18300-18399)."""
+    workdir = tmp_path_factory.mktemp("explain")
+    url = f"sqlite:///{workdir / 'explain.db'}"
+    stored = []
+    with make_client(url) as client:
+        for i, entry in enumerate(_pick()):
+            players = 3 if entry["rules"] == "kawuxing" else 4
+            balances = [5000] * players
+            if "poor" in entry["tags"]:
+                balances[entry["poor_seat"]] = POOR
+            hand_id, tokens, screen = store_hand(client, entry, f"h{i}p", balances)
+            stored.append({"entry": entry, "hand_id": hand_id, "tokens": tokens, "screen": screen})
+    port = next(p for p in range(18300, 18400) if _free(p))
+    env = {**os.environ, "DATABASE_URL": url, "MAJIANG_SECRET": "test", "MAJIANG_BOT_DELAY": "0"}
+    log = (workdir / "server.log").open("wb")
+    proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--port", str(port)],
+                            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError((workdir / "server.log").read_text()) from None
+                time.sleep(0.3)
+        yield {"base": base, "hands": stored}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def _free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not Path(path).exists():
+        pytest.skip("no Chromium")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _page(chromium: Any, base: str, size: str, token: str | None, lang: str = "zh") -> Any:
+    context = chromium.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    page.goto(base + "/")
+    page.evaluate("([t, l]) => { if (t) localStorage.setItem('majiang.token', t); "
+                  "localStorage.setItem('majiang.lang', l); "
+                  "localStorage.setItem('majiang.guide', 'seen'); }", [token, lang])
+    page.reload()  # the page reads the token and the language as it loads
+    return page
+
+
+def _open(page: Any, url: str) -> None:
+    """Load `url` as a fresh page (a hash change alone would race the lobby still loading)."""
+    page.goto(url)
+    page.reload()
+
+
+def _number(text: str) -> int:
+    return int(re.sub(r"[^\d-]", "", text.replace("+", "")) or 0)
+
+
+def _no_overflow(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, width
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any], chromium: Any,
+                                                            size: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    for n, hand in enumerate(site["hands"]):
+        screen, entry = hand["screen"], hand["entry"]
+        silver = screen["payments"]["silver"]
+        seat = entry.get("poor_seat", 0)
+        page = _page(chromium, site["base"], size, hand["tokens"][seat], "zh" if n % 2 == 0 else "en")
+        tag = f"{entry['rules']}-{'-'.join(t for t in entry['tags'] if t != 'win')}".rstrip("-")
+        # history: this player's row
+        _open(page, site["base"] + "/#/history")
+        row = page.locator(f"#history tr[data-hand='{hand['hand_id']}']")
+        row.wait_for()
+        assert _number(row.locator("td.silver").inner_text()) == silver[seat]
+        _no_overflow(page)
+        if n == 0:
+            page.screenshot(path=str(SHOTS / f"explain-history-{size}.png"), full_page=True)
+        # replay: step 0 is the dealt board (the viewer's 13 or 14 tiles), not an empty one
+        _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
+        page.wait_for_selector("#replay-step")
+        assert page.locator("#replay-step").inner_text().startswith("0 /")
+        assert page.locator("#replay .board .tile").count() >= 13
+        assert "?" not in page.locator("#replay .board").inner_text()
+        _no_overflow(page)
+        if n == 0:
+            page.screenshot(path=str(SHOTS / f"explain-replay-start-{size}.png"))
+            page.click("#replay-next-step")
+            assert not page.locator("#replay-step").inner_text().startswith("0 /")
+            page.click("#replay-prev-step")
+            assert page.locator("#replay-step").inner_text().startswith("0 /")
+        page.click("#replay-last")
+        page.wait_for_selector("#replay #settlement")
+        settlement = page.locator("#replay #settlement")
+        for i, amount in enumerate(silver):  # the settlement's silver per seat
+            cell = settlement.locator(f"table.money tr[data-seat='{i}'] td.silver")
+            assert _number(cell.inner_text()) == amount
+        explain = screen["explain"]
+        for win in explain["wins"]:  # each loser's line, ending in his units
+            for share in win["shares"]:
+                line = settlement.locator(
+                    f".explain-win[data-winner='{win['winner']}'] tr.share[data-seat='{share['seat']}']")
+                assert _number(line.locator("td.units").inner_text()) == share["units"]
+                for factor in share["factors"]:
+                    assert line.locator(f"[data-factor='{factor['id']}']").count() >= 1
+                if share["cap"]:
+                    assert line.locator(f"[data-cap='{share['cap']['id']}']").count() == 1
+        if "liable" in entry["tags"]:
+            assert settlement.locator("p.liable").count() >= 1
+        if "poor" in entry["tags"]:
+            assert settlement.locator("tr.short .short-note").count() >= 1
+        _no_overflow(page)
+        settlement.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"explain-settlement-{tag}-{size}.png"), full_page=True)
+        page.context.close()
+
+
+def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any], chromium: Any) -> None:
+    hand = site["hands"][0]
+    page = _page(chromium, site["base"], "phone", hand["tokens"][0])
+    _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
+    page.wait_for_selector("#replay-share-url")
+    link = page.locator("#replay-share-url").input_value()
+    assert f"#/replay/{hand['hand_id']}." in link
+    page.context.close()
+    stranger = _page(chromium, site["base"], "phone", None, "en")
+    _open(stranger, link)
+    stranger.wait_for_selector("#replay-step")
+    assert "spectator" in stranger.locator("#replay-viewer").inner_text()
+    assert "Next event" in stranger.locator("#replay-next").inner_text()
+    stranger.click("#replay-last")
+    stranger.wait_for_selector("#replay #settlement")
+    silver = hand["screen"]["payments"]["silver"]
+    for i, amount in enumerate(silver):
+        cell = stranger.locator(f"#settlement table.money tr[data-seat='{i}'] td.silver")
+        assert _number(cell.inner_text()) == amount
+    stranger.screenshot(path=str(SHOTS / "explain-share-link-phone.png"), full_page=True)
+    _open(stranger, site["base"] + f"/#/replay/{hand['hand_id']}.wrongtoken")
+    stranger.wait_for_selector("p.error")
+    stranger.context.close()
