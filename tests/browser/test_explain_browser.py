@@ -21,9 +21,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from server_player import make_client  # noqa: E402
-from test_layout import CHROMIUM_ARGS, SHOTS  # noqa: E402
-from test_settlement_explain import HANDS, POOR, store_hand  # noqa: E402
+from server_player import make_client
+from test_layout import CHROMIUM_ARGS, SHOTS
+from test_settlement_explain import HANDS, POOR, store_hand
 
 pytestmark = pytest.mark.browser
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1920, "height": 1080}}
@@ -32,7 +32,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1920, "hei
 def _pick() -> list[dict[str, Any]]:
     wuhan = [h for h in HANDS if h["rules"] == "wuhan" and ("poor" in h["tags"]
                                                              or "feng_ding" in h["tags"])]
-    others = {}
+    others: dict[str, dict[str, Any]] = {}
     for h in HANDS:
         if h["rules"] != "wuhan" and "win" in h["tags"]:
             others.setdefault(h["rules"], h)
@@ -132,7 +132,8 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
         screen, entry = hand["screen"], hand["entry"]
         silver = screen["payments"]["silver"]
         seat = entry.get("poor_seat", 0)
-        page = _page(chromium, site["base"], size, hand["tokens"][seat], "zh" if n % 2 == 0 else "en")
+        lang = "zh" if n % 2 == 0 else "en"
+        page = _page(chromium, site["base"], size, hand["tokens"][seat], lang)
         tag = f"{entry['rules']}-{'-'.join(t for t in entry['tags'] if t != 'win')}".rstrip("-")
         # history: this player's row
         _open(page, site["base"] + "/#/history")
@@ -164,8 +165,8 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
         explain = screen["explain"]
         for win in explain["wins"]:  # each loser's line, ending in his units
             for share in win["shares"]:
-                line = settlement.locator(
-                    f".explain-win[data-winner='{win['winner']}'] tr.share[data-seat='{share['seat']}']")
+                line = settlement.locator(f".explain-win[data-winner='{win['winner']}'] "
+                                          f"tr.share[data-seat='{share['seat']}']")
                 assert _number(line.locator("td.units").inner_text()) == share["units"]
                 for factor in share["factors"]:
                     assert line.locator(f"[data-factor='{factor['id']}']").count() >= 1
@@ -181,7 +182,8 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
         page.context.close()
 
 
-def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any], chromium: Any) -> None:
+def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any],
+                                                        chromium: Any) -> None:
     hand = site["hands"][0]
     page = _page(chromium, site["base"], "phone", hand["tokens"][0])
     _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
