@@ -1,0 +1,146 @@
+// A player's profile (GET /api/players/NAME): level, silver and wealth rank, figures per ruleset
+// as Tenhou and 雀魂 show them (hands, win rate, self-drawn share, deal-in rate, average and
+// biggest win, patterns, silver won), the last results; on one's own profile the hands, filtered
+// by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
+import { get } from "./api.js";
+import { h, mount, bi, fmtInt, signed } from "./dom.js";
+import { getLang, tr } from "./i18n.js";
+import { levelBadge } from "./badge.js";
+import { rulesName } from "./history.js";
+
+const TEXT = {
+  profile: ["玩家资料", "Player profile"], leaderboard: ["排行榜", "Leaderboard"],
+  all: ["全部", "All rulesets"], hands: ["局数", "Hands"], win_rate: ["和牌率", "Win rate"],
+  self_drawn_share: ["自摸率", "Self-drawn share"], deal_in_rate: ["放铳率", "Deal-in rate"],
+  draw_rate: ["流局率", "Draw rate"], avg_win: ["平均和牌", "Average win"],
+  biggest: ["最大和牌", "Biggest win"], silver_won: ["输赢银两", "Silver won"],
+  units: ["输赢番数", "Units won"], fees: ["台费", "Table fees"], patterns: ["番型统计", "Patterns"],
+  recent: ["最近战绩", "Recent results"], wealth_rank: ["财富排名", "Wealth rank"],
+  since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
+  none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],
+  replay: ["回放", "Replay"], wins: ["和 {n} 次", "{n} wins"], units_n: ["{n} 番", "{n} units"],
+  taels: ["两", "taels"], no_hands: ["还没有打过牌", "No hands played yet"],
+  win: ["和", "W"], deal_in: ["铳", "D"], loss: ["负", "L"], even: ["平", "E"], draw: ["流", "—"],
+  result_win: ["和牌", "win"], result_deal_in: ["放铳", "dealt in"], result_loss: ["输", "loss"],
+  result_even: ["不输不赢", "even"], result_draw: ["流局", "draw"],
+};
+
+export function tx(key, vars = {}, other = false) {
+  const pair = TEXT[key] || [key, key];
+  let s = pair[(getLang() === "zh") !== other ? 0 : 1];
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}
+const bx = (key, vars) => bi(tx(key, vars), tx(key, vars, true));
+
+/** The pages' own stylesheet, linked once. */
+export function standingCss() {
+  if (document.getElementById("standing-css")) return;
+  document.head.appendChild(h("link", { id: "standing-css", rel: "stylesheet", href: "/static/standing.css" }));
+}
+
+const pct = (x) => (x == null ? "—" : `${(x * 100).toFixed(1)}%`);
+const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
+
+function stat(key, value, sub = null, extra = "") {
+  return h("div", { class: `stat ${extra}`, "data-stat": key },
+    h("span", { class: "v" }, value), h("span", { class: "k" }, bx(key)), sub ? h("span", { class: "sub" }, sub) : null);
+}
+
+function statsEl(s, own) {
+  const big = s.biggest_win;
+  return h("div", {},
+    h("div", { class: "stat-grid" },
+      stat("hands", fmtInt(s.hands), tx("wins", { n: fmtInt(s.wins) })),
+      stat("win_rate", pct(s.win_rate)),
+      stat("self_drawn_share", pct(s.self_drawn_share)),
+      stat("deal_in_rate", pct(s.deal_in_rate)),
+      stat("draw_rate", pct(s.draw_rate)),
+      stat("avg_win", s.avg_win_units == null ? "—" : tx("units_n", { n: s.avg_win_units }),
+        s.avg_win_silver == null ? null : `${fmtInt(s.avg_win_silver)} ${tx("taels")}`),
+      stat("biggest", big ? `${signed(big.silver)} ${tx("taels")}` : "—",
+        big ? h("span", {}, (big.patterns || []).map((p) => tr(p)).join("、") || "",
+          ` · ${tx("units_n", { n: big.units })}`,
+          own ? h("a", { href: `#/replay/${big.hand_id}`, class: "small" }, ` ${tx("replay")}`) : null) : null),
+      stat("silver_won", h("span", { class: cls(s.silver) }, signed(s.silver)),
+        s.fees ? `${tx("fees")} ${fmtInt(s.fees)}` : null),
+      stat("units", h("span", { class: cls(s.units) }, signed(s.units)))),
+    h("h3", {}, bx("patterns")),
+    s.patterns.length ? patternsEl(s.patterns) : h("p", { class: "muted" }, tx("none")));
+}
+
+function patternsEl(patterns) {
+  const top = Math.max(...patterns.map((p) => p.count));
+  return h("div", { class: "patterns", id: "profile-patterns" }, patterns.map((p) =>
+    h("div", { class: "pat-row", "data-pattern": p.id },
+      h("span", {}, tr(p)),
+      h("div", { class: "pat-bar", style: { width: `${(100 * p.count) / top}%` } }),
+      h("b", {}, fmtInt(p.count)))));
+}
+
+function resultChip(r) {
+  return h("span", { class: `chip ${r.result}`, title: `${tr(rulesName(r.rules))} · ${tx(`result_${r.result}`)} · ${signed(r.silver)}` },
+    tx(r.result));
+}
+
+function tabs(ids, current, pick) {
+  return h("div", { class: "tabs", role: "tablist" }, ids.map((id) =>
+    h("button", { class: "secondary small", "data-rules": id, "aria-pressed": String(id === current),
+      onclick: () => pick(id) }, id === "all" ? bx("all") : bi(tr(rulesName(id)), getLang() === "zh" ? rulesName(id).en : rulesName(id).zh))));
+}
+
+/** The caller's own hands of one ruleset (or all), a page at a time. */
+function myHands(name, rules) {
+  const list = h("div", { id: "profile-hands" });
+  const more = h("button", { class: "secondary small", id: "profile-more" }, bx("more"));
+  let before = null;
+  const load = async () => {
+    const q = new URLSearchParams({ limit: "20" });
+    if (rules !== "all") q.set("rules", rules);
+    if (before) q.set("before", String(before));
+    const page = await get(`/api/players/${encodeURIComponent(name)}/history?${q}`);
+    for (const row of page.hands) {
+      list.appendChild(h("div", { class: "hand-row", "data-hand": row.hand_id },
+        h("span", { class: `chip ${row.result}` }, tx(row.result)), " ",
+        h("a", { href: `#/replay/${row.hand_id}` }, `${tr(rulesName(row.rules))} #${row.hand_id}`), " · ",
+        (row.winners || []).map((w) => `${w.name ?? "?"}: ${(w.patterns || []).map((p) => tr(p)).join("、")}`).join("; ") || tx("result_draw"),
+        " · ", h("b", { class: cls(row.silver) }, `${signed(row.silver)} ${tx("taels")}`)));
+    }
+    before = page.next;
+    more.hidden = !before;
+    if (!list.children.length) list.appendChild(h("p", { class: "muted" }, tx("no_hands")));
+  };
+  more.onclick = load;
+  load();
+  return h("section", { class: "card" }, h("h3", {}, bx("my_hands")), list, more);
+}
+
+export async function renderProfile(root, app, name) {
+  standingCss();
+  const card = await get(`/api/players/${encodeURIComponent(name)}`);
+  const own = !!(app && app.user && app.user.username === card.name);
+  let rules = "all";
+  const ids = ["all", ...Object.keys(card.stats).filter((k) => k !== "all")];
+  const draw = () => {
+    const s = card.stats[rules];
+    mount(root, h("div", { class: "standing", id: "profile" },
+      h("section", { class: "card head" },
+        h("h2", { id: "profile-name" }, card.name), levelBadge(card.level),
+        h("span", { class: "silver" }, `${fmtInt(card.silver)} ${tx("taels")}`),
+        card.wealth_rank ? h("span", { id: "profile-rank" }, bx("wealth_rank"), ` #${card.wealth_rank}`) : null,
+        card.bot ? h("span", { class: "badge" }, bx("bot")) : null,
+        card.guest ? h("span", { class: "badge" }, bx("guest")) : null,
+        card.since ? h("small", { class: "muted" }, `${tx("since")} ${card.since.slice(0, 10)}`) : null,
+        h("a", { href: "#/leaderboard", id: "profile-to-board" }, bx("leaderboard"))),
+      h("section", { class: "card" },
+        tabs(ids, rules, (id) => { rules = id; draw(); }),
+        s.hands ? statsEl(s, own) : h("p", { class: "muted" }, tx("no_hands"))),
+      h("section", { class: "card" }, h("h3", {}, bx("recent")),
+        card.recent.length ? h("div", { class: "recent", id: "profile-recent" }, card.recent.map(resultChip))
+          : h("p", { class: "muted" }, tx("no_hands"))),
+      own ? myHands(card.name, rules) : null));
+  };
+  draw();
+  if (app) app.rerender = draw;
+  return () => {};
+}
