@@ -373,6 +373,7 @@ class Ruleset:
     hands_per_match: ClassVar[int] = 8
     dead_stacks: ClassVar[int] = 0  # stacks kept back at the wall's end (jincheng 荒牌)
     kong_money_at_draw: ClassVar[bool] = True  # kong money stands at an exhaustive draw
+    draw_label: ClassVar[Label | None] = None  # what `draw_payments` pays, named
 
     # -- game facts the engine reads -------------------------------------------------------------
 

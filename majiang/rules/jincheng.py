@@ -141,6 +141,9 @@ class Jincheng(Ruleset):
     qian_bao_each: ClassVar[int] = 1  # 前包 / 跟庄: the dealer pays each other player
     hou_bao_each: ClassVar[int] = 2  # 后包 at 荒庄: the dealer pays each other player
     kong_money_at_draw: ClassVar[bool] = False  # 荒庄 cancels the hand's kong money
+    draw_label: ClassVar[Label | None] = Label(
+        "hou_bao", "荒庄后包：庄家付每家2注",
+        "Exhaustive draw (后包): the dealer pays each 2 units")
 
     # -- game facts -------------------------------------------------------------------------------
 

@@ -143,6 +143,9 @@ class Kawuxing(Ruleset):
     patterns: ClassVar[tuple[Pattern, ...]] = (XIAO_HU, *PATTERNS)
     combine: ClassVar[Literal["best", "sum", "product"]] = "product"
     minimum: ClassVar[int] = 0  # the 1-fan minimum is a table option (flag no_one_fan_discard)
+    draw_label: ClassVar[Label | None] = Label(
+        "draw_declared", "荒庄：亮倒的付没亮倒的每家1注",
+        "Exhaustive draw: each declared seat pays each undeclared seat 1 unit")
 
     # -- game facts ----------------------------------------------------------------------------
 

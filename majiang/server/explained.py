@@ -18,8 +18,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from majiang.game.actions import Action
-from majiang.scoring import score_request
+from majiang.server import games
+from majiang.server.games import Action
 from majiang.server.models import Settlement
 
 VERSION = 1
@@ -29,35 +29,17 @@ EVENT_LABELS: dict[str, tuple[str, str]] = {
     "qian_bao": ("跟庄（前包）：庄家付每家", "Following the dealer (前包): the dealer pays each"),
     "hand_end": ("本局结算", "End of the hand"),
 }
-DRAW_LABELS: dict[str, tuple[str, str]] = {
-    "jincheng": ("荒庄后包：庄家付每家2注", "Exhaustive draw (后包): the dealer pays each 2 units"),
-    "kawuxing": ("荒庄：亮倒的付没亮倒的每家1注",
-                 "Exhaustive draw: each declared seat pays each undeclared seat 1 unit"),
-}
 
 
-def _label(entry: dict[str, Any], rules: str) -> dict[str, str]:
+def _label(engine: Any, entry: dict[str, Any]) -> dict[str, str]:
     kind = str(entry.get("type"))
     if kind == "kong_money":
         label = Action("kong", kind=str(entry.get("kind"))).label()
         return {"zh": f"{label['zh']}（杠钱）", "en": f"{label['en']} (kong money)"}
     if kind == "hand_end" and not entry.get("winners") and any(entry.get("payments", ())):
-        zh, en = DRAW_LABELS.get(rules, ("荒庄赔付", "Exhaustive-draw payments"))
-        return {"zh": zh, "en": en}
+        return games.draw_label(engine) or {"zh": "荒庄赔付", "en": "Exhaustive-draw payments"}
     zh, en = EVENT_LABELS.get(kind, (kind, kind))
     return {"zh": zh, "en": en}
-
-
-def wins(engine: Any) -> list[dict[str, Any]]:
-    """Each win of the finished hand explained by its ruleset, in the result's winners order."""
-    result = engine.result
-    out = []
-    for request, answer in zip(result.requests, result.answers, strict=True):
-        ruleset, req, scored = score_request(request)
-        if scored.scored is None or scored.to_json() != answer:
-            raise ValueError(f"the win scores differently now: {request}")
-        out.append(ruleset.explain(req, scored.scored).to_json())
-    return out
 
 
 def hand_explanation(db: Session, engine: Any, hand_id: int, stake: int) -> dict[str, Any]:
@@ -74,13 +56,13 @@ def hand_explanation(db: Session, engine: Any, hand_id: int, stake: int) -> dict
         event_stake = row.stake if row is not None else stake
         events.append({
             "index": index, "kind": entry["type"], "seat": entry.get("seat"),
-            "label": _label(entry, engine.rules), "units": units, "stake": event_stake,
+            "label": _label(engine, entry), "units": units, "stake": event_stake,
             "owed": [u * event_stake for u in units], "silver": silver,
             "balances_before": list(row.balances_before) if row is not None else None,
             "balances_after": list(row.balances_after) if row is not None else None,
         })
     return {
-        "version": VERSION, "stake": stake, "wins": wins(engine), "events": events,
+        "version": VERSION, "stake": stake, "wins": games.explain_wins(engine), "events": events,
         "units": [sum(e["units"][i] for e in events) for i in range(n)],
         "silver": [sum(e["silver"][i] for e in events) for i in range(n)],
     }

@@ -222,3 +222,25 @@ def winners_json(hand: Any) -> list[dict[str, Any]]:
             "payments": answer.get("payments"),
         })
     return out
+
+
+def explain_wins(hand: Any) -> list[dict[str, Any]]:
+    """Each win of the finished hand explained by its ruleset (`Ruleset.explain`: every loser's
+    share with its factors, cap and liability, adding up to the win's payments), in the result's
+    winners order; ValueError if a win's request scores differently now."""
+    from majiang.scoring import score_request
+
+    result = hand.result
+    out = []
+    for request, answer in zip(result.requests, result.answers, strict=True):
+        ruleset, req, scored = score_request(request)
+        if scored.scored is None or scored.to_json() != answer:
+            raise ValueError(f"the win scores differently now: {request}")
+        out.append(ruleset.explain(req, scored.scored).to_json())
+    return out
+
+
+def draw_label(hand: Any) -> dict[str, str] | None:
+    """What the hand's ruleset pays at an exhaustive draw, named (`Ruleset.draw_label`)."""
+    label = hand.ruleset.draw_label
+    return None if label is None else label.to_json()
