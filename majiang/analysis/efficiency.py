@@ -67,10 +67,21 @@ def shanten(counts: Counts, jokers: int = 0, shapes: Shape = Shape.STANDARD) -> 
 
 def _fifth_copy(got: int, counts: Counts, jokers: int, shapes: Shape) -> int:
     """The tables never add a fifth copy of a kind; a joker may be one (wuhan 4.3): a hand they
-    find one tile short may be complete that way."""
-    if got == 0 and jokers and shapes & _STANDARD and max(counts) + jokers > 4 and (
-            is_complete(counts, jokers)):
-        return -1
+    find one tile short may be complete that way, and one they find two short may be ready."""
+    if got not in (0, 1) or not jokers or not shapes & _STANDARD or max(counts) + jokers <= 4:
+        return got
+    if got == 0:
+        return -1 if is_complete(counts, jokers) else 0
+    if (sum(counts) + jokers) % 3 != 1:
+        return got
+    grown = list(counts)
+    for t in range(34):
+        if grown[t] < 4:
+            grown[t] += 1
+            ready = is_complete(grown, jokers)
+            grown[t] -= 1
+            if ready:
+                return 0
     return got
 
 

@@ -330,3 +330,11 @@ def test_shanten_agrees_with_xiangting(counts: list[int]) -> None:
     seven_no_quads = 6 - pairs + max(0, 7 - kinds)
     got = shanten(counts, shapes=Shape.STANDARD | Shape.THIRTEEN_ORPHANS)
     assert min(got, seven_no_quads) == expected
+
+
+def test_a_joker_as_a_fifth_copy_makes_a_hand_ready() -> None:
+    """111m 4444m 12s + a joker waits on 3s (the joker a fifth 4m): ready, as `waits` says."""
+    counts = [0] * 34
+    counts[0], counts[3], counts[18], counts[19] = 3, 4, 1, 1
+    assert waits(counts, 1, Shape.STANDARD) == [20]
+    assert shanten(counts, 1, Shape.STANDARD) == 0
