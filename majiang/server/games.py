@@ -6,6 +6,7 @@ Nothing here is specific to a ruleset: the table's ruleset id goes in, everythin
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from majiang.game.actions import Action, ActionError
@@ -244,3 +245,60 @@ def draw_label(hand: Any) -> dict[str, str] | None:
     """What the hand's ruleset pays at an exhaustive draw, named (`Ruleset.draw_label`)."""
     label = hand.ruleset.draw_label
     return None if label is None else label.to_json()
+
+
+# -- the rules pages and hints (the rules and the analysis, through this one module) ---------
+
+def rules_index() -> list[dict[str, Any]]:
+    """Every ruleset with its names and seats."""
+    from majiang.rules import available, get_ruleset
+
+    return [{"id": r, "zh": get_ruleset(r).zh, "en": get_ruleset(r).en,
+             "players": get_ruleset(r).players} for r in available()]
+
+
+@cache
+def rules_page(rules_id: str) -> dict[str, Any] | None:
+    """A ruleset's page data from `majiang.rules` itself (None: no such ruleset): seats, tiles,
+    calls, shapes, how values combine, the pattern table and worked hands scored live."""
+    from majiang.analysis import Shape
+    from majiang.rules import available, get_ruleset
+    from majiang.rules.base import MELD_KINDS
+    from majiang.rules.showcase import EXAMPLES
+    from majiang.scoring import score
+
+    if rules_id not in available():
+        return None
+    shapes = {Shape.STANDARD: ("standard", "四组一将", "four sets and a pair"),
+              Shape.SEVEN_PAIRS: ("seven_pairs", "七对", "seven pairs"),
+              Shape.THIRTEEN_ORPHANS: ("thirteen_orphans", "十三幺", "thirteen orphans")}
+    rs = get_ruleset(rules_id)
+    return {
+        "id": rs.id, "zh": rs.zh, "en": rs.en, "players": rs.players,
+        "tiles": rs.tile_count, "kinds": len(rs.kinds), "copies": rs.copies,
+        "calls": [{"id": k, "zh": MELD_KINDS[k].zh, "en": MELD_KINDS[k].en}
+                  for k in MELD_KINDS if k in rs.meld_kinds],
+        "shapes": [{"id": i, "zh": zh, "en": en} for s, (i, zh, en) in shapes.items()
+                   if s in rs.shapes],
+        "combine": rs.combine, "minimum": rs.minimum, "hands_per_match": rs.hands_per_match,
+        "patterns": [{"id": p.id, "zh": p.zh, "en": p.en, "value": p.value,
+                      "excludes": list(p.excludes)} for p in rs.patterns],
+        "examples": [{"case": ex["case"], "request": ex["request"], "answer": score(ex["request"])}
+                     for ex in EXAMPLES.get(rules_id, [])],
+    }
+
+
+def seat_hints(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The hints of a seat's JSON view (`game.hints`; None when there is no view or it cannot
+    be read)."""
+    from majiang.game.hints import hints
+    from majiang.game.seat_view import SeatView, ViewError
+    from majiang.rules import get_ruleset
+
+    if not view:
+        return None
+    try:
+        typed = SeatView.from_json(view)
+        return hints(typed, get_ruleset(typed.rules)).to_json()
+    except (ViewError, KeyError, ValueError):
+        return None

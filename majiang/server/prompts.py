@@ -15,9 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from majiang.game.hints import hints
-from majiang.game.seat_view import SeatView, ViewError
-from majiang.rules import get_ruleset
+from majiang.server import games
 from majiang.server.games import Action
 from majiang.server.messages import BotTurn, Message, TurnTimeout
 
@@ -54,17 +52,6 @@ def default_action(actions: list[Action], view: dict[str, Any]) -> Action:
     if discards:
         return discards[-1]
     return actions[0]
-
-
-def seat_hints(view: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The hints of a seat's JSON view (None when there is no view or it cannot be read)."""
-    if not view:
-        return None
-    try:
-        typed = SeatView.from_json(view)
-        return hints(typed, get_ruleset(typed.rules)).to_json()
-    except (ViewError, KeyError, ValueError):
-        return None
 
 
 def host_view(host: object, seat: int) -> dict[str, Any] | None:
@@ -184,7 +171,7 @@ class Prompts:
             "auto": self.host.is_auto(prompt.seat),
         }
         if not prompt.by_bot:
-            msg["hints"] = seat_hints(host_view(self.host, prompt.seat))
+            msg["hints"] = games.seat_hints(host_view(self.host, prompt.seat))
         self.host.send_seat(prompt.seat, msg)
 
     def resend(self, seat: int) -> None:

@@ -11,8 +11,9 @@ from majiang.game import Hand
 from majiang.game.hints import hints
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
+from majiang.server.games import seat_hints
 from majiang.server.loadtest import choose
-from majiang.server.prompts import host_view, seat_hints
+from majiang.server.prompts import host_view
 
 
 def test_every_prompt_to_a_person_has_the_views_hints(client: TestClient) -> None:
