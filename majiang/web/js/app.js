@@ -4,7 +4,8 @@
 //   #/history     this user's hands
 //   #/replay/ID   the replay of one hand
 //   #/rules/ID    a ruleset's rules page (no account needed); #/levels the wealth levels
-import { get, setToken, getToken } from "./api.js";
+//   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
+import { get, post, setToken, getToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, getLang, setLang, onLangChange } from "./i18n.js";
 import { levelBadge } from "./badge.js";
@@ -13,6 +14,9 @@ import { openTable } from "./table.js";
 import { renderHistory, renderReplay } from "./replay.js";
 import { renderRules, renderLevels } from "./rules.js";
 import { guideEl } from "./guide.js";
+import { renderProfile } from "./profile.js";
+import { renderLeaderboard } from "./leaderboard.js";
+import { renderWatch } from "./watch.js";
 
 const app = {
   user: null,
@@ -37,15 +41,20 @@ const app = {
       u ? h("a", { href: "#/", id: "nav-lobby" }, t("lobby")) : null,
       u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
       h("a", { href: "#/rules", id: "nav-rules" }, t("rules")),
+      h("a", { href: "#/leaderboard", id: "nav-leaderboard" }, getLang() === "zh" ? "排行榜" : "Leaderboard"),
       h("span", { class: "spacer" }),
       u ? h("span", { class: "user", id: "user-box" },
-        h("b", { id: "user-name" }, u.username), " ",
+        h("a", { href: `#/profile/${encodeURIComponent(u.username)}`, id: "user-name" },
+          h("b", {}, u.username)), " ",
         h("span", { class: "silver", id: "user-silver" }, `${fmtInt(u.silver)} ${t("taels")}`), " ",
         levelBadge(u.level)) : null,
       h("button", { class: "lang", id: "btn-lang",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
       u ? h("button", { class: "secondary small", id: "btn-logout",
-        onclick: () => { setToken(null); this.user = null; location.hash = "#/"; this.route(); } }, t("logout")) : null);
+        onclick: async () => {
+          await post("/api/logout").catch(() => {});  // the server ends the session too
+          setToken(null); this.user = null; location.hash = "#/"; this.route();
+        } }, t("logout")) : null);
   },
 
   async route() {
@@ -59,6 +68,9 @@ const app = {
     try {
       if (page === "rules") this.cleanup = await renderRules(main, this, arg ? decodeURIComponent(arg) : null);
       else if (page === "levels") this.cleanup = await renderLevels(main, this);
+      else if (page === "profile" && arg) this.cleanup = await renderProfile(main, this, decodeURIComponent(arg));
+      else if (page === "leaderboard") this.cleanup = await renderLeaderboard(main, this, arg ? decodeURIComponent(arg) : null);
+      else if (page === "watch" && arg && this.user) this.cleanup = await renderWatch(main, this, decodeURIComponent(arg));
       else if (page === "replay" && arg && arg.includes(".")) this.cleanup = await renderReplay(main, arg);  // a share link: no log-in
       else if (!this.user || !page) this.cleanup = await renderLobby(main, this);
       else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));

@@ -192,7 +192,9 @@ export async function renderLobby(root, app) {
               h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
                 playing ? t("playing_open") : t("waiting_open"))),
             h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
-              bi(t("join"), tOther("join"))));
+              bi(t("join"), tOther("join"))),
+            playing ? h("a", { class: "small watch-link", href: `#/watch/${encodeURIComponent(tb.code)}` },
+              bi("旁观", "Watch")) : null);
         })));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
   };
