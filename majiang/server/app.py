@@ -16,7 +16,7 @@ from starlette.types import Scope
 
 from majiang.server import accounts, games, lobby
 from majiang.server.api import accounts as accounts_api
-from majiang.server.api import hands, ops, socket, standing, tables, watching
+from majiang.server.api import hands, ops, rooms, socket, standing, tables, watching
 from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
 from majiang.server.limits import BodyLimit
@@ -116,7 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.server = server
     app.add_middleware(BodyLimit)
     add_error_handlers(app)
-    for module in (accounts_api, tables, hands, socket, rules_api, ops, standing, watching):
+    for module in (accounts_api, tables, rooms, hands, socket, rules_api, ops, standing,
+                   watching):
         app.include_router(module.router)
 
     @app.get("/", response_model=None)

@@ -186,6 +186,9 @@ def join_table(db: Session, user: User, code: str) -> Table:
     seats = seats_of(db, table)
     if any(s.user_id == user.id for s in seats.values()):
         return table
+    room = (table.options or {}).get("room")
+    if isinstance(room, dict) and user.id in (room.get("kicked") or []):
+        raise LobbyError("房主已将你请出此房间 / the owner removed you from this room", 403)
     _check_free(db, user, table)
     _check_may_sit(user, table)
     free = [i for i in range(table.players) if i not in seats]
@@ -269,6 +272,9 @@ def dissolve_by(db: Session, user: User, code: str) -> Table:
         raise LobbyError("只有开桌者可以解散 / only the table's owner may dissolve it", 403)
     if table.status == "playing":
         raise LobbyError("牌局进行中，不能解散 / a hand is in progress; dissolve after it", 409)
+    if "room" in (table.options or {}) and matches.current(db, table) is not None:
+        raise LobbyError("本场已开始，不能解散房间 / the match has started: the room cannot be "
+                         "dissolved", 409)
     dissolve(db, table)
     return table
 

@@ -177,8 +177,34 @@ def to_json(row: MatchRow) -> dict[str, Any]:
     }
     if row.status == "over":
         out["seed"] = row.seed
+        out["summary"] = summary(row)
         ended = row.ended_at
         if ended is not None and ended.tzinfo is None:  # SQLite keeps no zone: it was UTC
             ended = ended.replace(tzinfo=UTC)
         out["ended_at"] = ended.isoformat() if ended is not None else None
     return out
+
+
+def summary(row: MatchRow) -> list[dict[str, Any]]:
+    """The match's end, per seat, best first (silver, then units): place, name, totals, wins,
+    self-drawn wins, deal-ins and the best hand's units."""
+    seats: list[dict[str, Any]] = [{
+        "seat": i, "name": row.names[i] if i < len(row.names) else None,
+        "units": int(u), "silver": int(row.silver[i]) if i < len(row.silver) else 0,
+        "wins": 0, "self_drawn": 0, "deal_ins": 0, "best": 0,
+    } for i, u in enumerate(row.units)]
+    for result in row.results:
+        for w in result.get("winners") or []:
+            if isinstance(w, int) and 0 <= w < len(seats):
+                seats[w]["wins"] += 1
+                seats[w]["self_drawn"] += result.get("win_type") == "self_drawn"
+        d = result.get("discarder")
+        if isinstance(d, int) and 0 <= d < len(seats) and result.get("winners"):
+            seats[d]["deal_ins"] += 1
+        for i, u in enumerate(result.get("units") or []):
+            if i < len(seats):
+                seats[i]["best"] = max(seats[i]["best"], int(u))
+    ranked = sorted(seats, key=lambda s: (-s["silver"], -s["units"], s["seat"]))
+    for place, entry in enumerate(ranked, start=1):
+        entry["place"] = place
+    return ranked

@@ -45,3 +45,13 @@ class QuickPlay(TableSettings):
     """`POST /api/quickplay`; `level` left out: the player's quick-play level."""
 
     level: int | None = None
+
+
+class NewRoom(NewTable):
+    """`POST /api/rooms`: a friends' room (a table with an owner's controls)."""
+
+
+class SeatChoice(Body):
+    """`POST /api/rooms/{code}/bots` (None: the first free seat), `.../remove-bot`, `.../kick`."""
+
+    seat: int | None = None

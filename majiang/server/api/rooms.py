@@ -1,0 +1,91 @@
+"""Friends' rooms over HTTP (`majiang.server.rooms`): open a room, read it (seats, settings,
+invite, scoreboard), and the owner's controls before the match starts: add a bot, remove a bot,
+kick a player, dissolve. Each change pokes the table's actor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy.orm import Session
+
+from majiang.server import games, lobby, rooms
+from majiang.server.api.bodies import NewRoom, SeatChoice
+from majiang.server.api.deps import Server, ServerDep, me
+from majiang.server.api.tables import open_table
+from majiang.server.models import Table, User
+
+router = APIRouter()
+
+
+def answer(server: Server, db: Session, table: Table) -> dict[str, Any]:
+    return rooms.room_json(db, table, server.tables.table_json(db, table))
+
+
+@router.post("/api/rooms")
+async def create_room(server: ServerDep, request: Request,
+                      body: NewRoom | None = None) -> dict[str, Any]:
+    body = body or NewRoom()
+    with server.db() as db:
+        user = me(server, db, request)
+        req = lobby.TableRequest(
+            rules=body.rules or games.default_ruleset(), level=body.level, bots=body.bots,
+            turn_seconds=body.turn_seconds, match_hands=body.match_hands,
+            match_rounds=body.match_rounds, practice=body.practice,
+        )
+        table = open_table(server, db, user, req)
+        rooms.mark(table)
+        db.flush()
+        out = answer(server, db, table)
+        code = table.code
+    server.tables.poke(code)
+    return out
+
+
+@router.get("/api/rooms/{code}")
+async def get_room(server: ServerDep, code: str) -> dict[str, Any]:
+    with server.db() as db:
+        return answer(server, db, lobby.get_table(db, code))
+
+
+async def owner_op(server: Server, request: Request, code: str,
+                   op: Callable[[Session, User, Table], Table]) -> dict[str, Any]:
+    with server.db() as db:
+        user = me(server, db, request)
+        table = op(db, user, lobby.get_table(db, code))
+        out = answer(server, db, table)
+        real = table.code
+    server.tables.poke(real)
+    return out
+
+
+@router.post("/api/rooms/{code}/bots")
+async def add_bot(server: ServerDep, request: Request, code: str,
+                  body: SeatChoice | None = None) -> dict[str, Any]:
+    seat = (body or SeatChoice()).seat
+    grant = server.settings.new_account_grant
+    return await owner_op(server, request, code,
+                          lambda db, u, t: rooms.add_bot(db, u, t.code, seat, grant))
+
+
+@router.post("/api/rooms/{code}/remove-bot")
+async def remove_bot(server: ServerDep, request: Request, code: str,
+                     body: SeatChoice | None = None) -> dict[str, Any]:
+    seat = (body or SeatChoice()).seat
+    return await owner_op(server, request, code,
+                          lambda db, u, t: rooms.remove_bot(db, u, t.code, seat))
+
+
+@router.post("/api/rooms/{code}/kick")
+async def kick(server: ServerDep, request: Request, code: str,
+               body: SeatChoice | None = None) -> dict[str, Any]:
+    seat = (body or SeatChoice()).seat
+    return await owner_op(server, request, code,
+                          lambda db, u, t: rooms.kick(db, u, t.code, seat))
+
+
+@router.post("/api/rooms/{code}/dissolve")
+async def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return await owner_op(server, request, code,
+                          lambda db, u, t: rooms.dissolve(db, u, t.code))
