@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,3 +71,10 @@ def test_cli_json_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> N
 def test_cli_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "efficient,nobody", "--hands", "1"]) == 2
     assert "nobody" in capsys.readouterr().err
+
+
+def test_cli_plots_the_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chart = tmp_path / "arena.png"
+    assert main(["arena", "--rules", "tuidaohu", "--bots", "efficient,random", "--hands", "2",
+                 "--seed", "1", "--quiet", "--plot", str(chart)]) == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
