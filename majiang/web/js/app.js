@@ -4,6 +4,7 @@
 //   #/history     this user's hands
 //   #/replay/ID   the replay of one hand
 //   #/rules/ID    a ruleset's rules page (no account needed); #/levels the wealth levels
+//   #/join/CODE   a friends' room's invite (log in or guest first); #/room/CODE the room
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
@@ -17,6 +18,7 @@ import { guideEl } from "./guide.js";
 import { renderProfile } from "./profile.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderWatch } from "./watch.js";
+import { renderJoin, renderRoom } from "./rooms.js";
 
 const app = {
   user: null,
@@ -72,6 +74,8 @@ const app = {
       else if (page === "leaderboard") this.cleanup = await renderLeaderboard(main, this, arg ? decodeURIComponent(arg) : null);
       else if (page === "watch" && arg && this.user) this.cleanup = await renderWatch(main, this, decodeURIComponent(arg));
       else if (page === "replay" && arg && arg.includes(".")) this.cleanup = await renderReplay(main, arg);  // a share link: no log-in
+      else if (page === "join" && arg) this.cleanup = await renderJoin(main, this, decodeURIComponent(arg));
+      else if (page === "room" && arg && this.user) this.cleanup = await renderRoom(main, this, decodeURIComponent(arg));
       else if (!this.user || !page) this.cleanup = await renderLobby(main, this);
       else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));
       else if (page === "history") this.cleanup = await renderHistory(main);

@@ -134,13 +134,16 @@ export async function renderLobby(root, app) {
     const silver = document.getElementById("my-silver");
     if (silver) silver.textContent = fmtInt(user.silver);
   });
-  const create = async () => {
+  const create = async (asRoom = false) => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),
       turn_seconds: Number(turnIn.value), practice: practice.checked() };
     const r = rulesets.find((x) => x.id === rulesSel.value) || {};
     body[r.match_rounds != null ? "match_rounds" : "match_hands"] = Number(matchIn.value);
     savePrefs({ rules: body.rules, level: body.level, bots: body.bots, turn: body.turn_seconds });
-    try { open(await post("/api/tables", body)); } catch (e) { fail(e); }
+    try {
+      const made = await post(asRoom === true ? "/api/rooms" : "/api/tables", body);
+      if (asRoom === true) location.hash = `#/room/${made.code}`; else open(made);
+    } catch (e) { fail(e); }
   };
   const quick = async () => {
     savePrefs({ rules: rulesSel.value });
@@ -224,7 +227,8 @@ export async function renderLobby(root, app) {
         h("label", {}, matchLabel, matchIn),
         practice.label,
         h("div", { class: "buttons" },
-          h("button", { id: "btn-create", onclick: create }, bi(t("create_table"), tOther("create_table"))),
+          h("button", { id: "btn-create", onclick: () => create(false) }, bi(t("create_table"), tOther("create_table"))),
+          h("button", { id: "btn-create-room", onclick: () => create(true) }, bi(t("create_room"), tOther("create_room"))),
           h("button", { id: "btn-quick", class: "secondary", onclick: quick },
             bi(t("quick_play"), tOther("quick_play"))))),
       h("section", { class: "card joincard" },

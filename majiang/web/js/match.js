@@ -14,9 +14,59 @@ export function matchProgress(match) {
   const played = match.hands_played ?? 0;
   const now = match.status === "playing" ? played + 1 : played;
   const length = match.length || {};
+  const results = match.results || [];
   return h("span", { class: "match-progress", id: "match-progress", title: trOther(length) },
     `${t("match_no", { n: match.match_no ?? 1 })} · ${t("hand_of", { k: now })}`,
-    length.zh || length.en ? h("small", { class: "muted" }, ` / ${tr(length)}`) : null);
+    length.zh || length.en ? h("small", { class: "muted" }, ` / ${tr(length)}`) : null,
+    results.length ? h("details", { class: "match-board", id: "match-board", style: { display: "inline-block" } },
+      h("summary", { class: "small", style: { cursor: "pointer" } }, ` ${t("scoreboard")}`),
+      h("div", { class: "card", style: { position: "fixed", zIndex: "30", left: "2vw", right: "2vw", top: "7.5em", maxWidth: "640px", maxHeight: "70vh", overflow: "auto", background: "#fff" } },
+        scoreboardEl(boardOf(match), match.names || [], null))) : null);
+}
+
+/** The scoreboard of a match's JSON (its `results`, each hand's silver from its settlements). */
+export function boardOf(match) {
+  return { hands: (match.results || []).map((r, i) => ({ no: i + 1, ...r })), totals: match.totals || {} };
+}
+
+const cell = (u, s) => h("td", { class: `num ${s > 0 ? "pos" : s < 0 ? "neg" : ""}` },
+  signed(u), h("br"), h("small", {}, s == null ? "" : signed(s)));
+
+/** One row per hand (who dealt, who won), per seat the units and the silver (small); the totals. */
+export function scoreboardEl(board, names, mySeat) {
+  const hands = board.hands || [];
+  const n = Math.max(names.length, (board.totals?.units || []).length);
+  const seats = Array.from({ length: n }, (_, i) => i);
+  return h("div", { class: "scoreboard", id: "scoreboard" },
+    h("h3", {}, bi(t("scoreboard"), tOther("scoreboard")), " ",
+      h("small", { class: "muted" }, `${t("units")} / ${t("silver")}`)),
+    hands.length === 0 ? h("p", { class: "muted" }, bi(t("none_yet"), tOther("none_yet"))) :
+    h("table", { class: "money scoreboard-table" },
+      h("tr", {}, h("th", {}, ""), seats.map((i) => h("th", { class: i === mySeat ? "me" : "" }, seatName(names, i)))),
+      hands.map((hd) => h("tr", { "data-hand": hd.no },
+        h("td", {}, t("hand_no", { n: hd.no }), (hd.winners || []).length ? null
+          : h("small", { class: "muted" }, ` ${t("hand_drawn")}`)),
+        seats.map((i) => cell((hd.units || [])[i] ?? 0, (hd.silver || [])[i])))),
+      h("tr", { class: "total" }, h("th", {}, t("total")),
+        seats.map((i) => cell((board.totals?.units || [])[i] ?? 0, (board.totals?.silver || [])[i])))));
+}
+
+/** The match summary: the seats best first with their totals, wins, self-drawn wins, deal-ins. */
+export function summaryEl(match, mySeat) {
+  const rows = match.summary || [];
+  if (!rows.length) return null;
+  const head = ["place", "name", "units", "silver", "wins", "self_drawn_n", "deal_ins", "best_hand"];
+  return h("div", { class: "match-summary", id: "match-summary" },
+    h("h3", {}, bi(t("match_summary"), tOther("match_summary"))),
+    h("table", { class: "money" },
+      h("tr", {}, head.map((k) => h("th", {}, k === "name" ? "" : t(k)))),
+      rows.map((r) => h("tr", { class: r.seat === mySeat ? "me" : "", "data-place": r.place },
+        h("td", {}, r.place === 1 ? h("b", {}, "1") : String(r.place)),
+        h("td", {}, r.name ?? `${t("seat")} ${r.seat + 1}`),
+        h("td", { class: "num" }, signed(r.units)),
+        h("td", { class: `num ${r.silver > 0 ? "pos" : r.silver < 0 ? "neg" : ""}` }, signed(r.silver)),
+        h("td", { class: "num" }, String(r.wins)), h("td", { class: "num" }, String(r.self_drawn)),
+        h("td", { class: "num" }, String(r.deal_ins)), h("td", { class: "num" }, signed(r.best))))));
 }
 
 /** Who deals first and why (the lot of the match), shown at the start of a match. */
@@ -47,6 +97,7 @@ export function diceEl(dice, names) {
 
 /** The match totals: per seat units and silver, the hands, the seed (to check the lot). */
 export function matchTotalsEl(match, names, mySeat) {
+  const roomCode = (location.hash.match(/^#\/table\/([^/]+)/) || [])[1];  // the way back to its room
   const totals = match.totals || {};
   const units = totals.units || [];
   const silver = totals.silver || [];
@@ -62,5 +113,9 @@ export function matchTotalsEl(match, names, mySeat) {
     h("table", { class: "money" },
       h("tr", {}, h("th", {}, bi(t("match_totals"), tOther("match_totals"))), h("th", {}, t("units")), h("th", {}, t("silver"))),
       rows),
-    match.seed != null ? h("p", { class: "muted small" }, `${t("seed")}: ${match.seed}`) : null);
+    summaryEl(match, mySeat),
+    scoreboardEl(boardOf(match), seatNames, mySeat),
+    match.seed != null ? h("p", { class: "muted small" }, `${t("seed")}: ${match.seed}`) : null,
+    roomCode ? h("p", {}, h("a", { class: "button small secondary", id: "btn-back-room", href: `#/room/${roomCode}` },
+      bi(t("back_to_room"), tOther("back_to_room")))) : null);
 }

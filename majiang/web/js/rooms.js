@@ -1,0 +1,147 @@
+// Friends' rooms: the invite link (#/join/CODE, after log-in or as a guest) and the room page
+// (#/room/CODE): the code and link, the settings, the seats and who is ready, the owner's controls
+// (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
+import { get, post } from "./api.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
+import { t, tOther, tr, trOther } from "./i18n.js";
+import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
+import { scoreboardEl, summaryEl } from "./match.js";
+
+const POLL_MS = 1500;
+
+/** `#/join/CODE`: log in (or play as a guest) first, then sit down and go to the room. */
+export async function renderJoin(root, app, code) {
+  const c = String(code).trim().toUpperCase();
+  if (!app.user) {
+    mount(root, h("div", { class: "join-page" },
+      h("div", { class: "card notice", id: "join-notice" },
+        h("h2", {}, bi(t("join_room", { code: c }), tOther("join_room").replace("{code}", c))),
+        h("p", {}, t("join_room_login", { code: c }),
+          h("small", { class: "other-lang" }, tOther("join_room_login").replace("{code}", c)))),
+      authCard(app)));
+    return () => {};
+  }
+  try {
+    await post(`/api/tables/${encodeURIComponent(c)}/join`);
+    location.replace(`#/room/${c}`);
+  } catch (e) {
+    mount(root, h("div", { class: "card notice", id: "join-error" },
+      h("p", { class: "error" }, e.message),
+      h("a", { href: "#/", class: "button small" }, bi(t("back_to_lobby"), tOther("back_to_lobby")))));
+  }
+  return () => {};
+}
+
+function lengthText(s) {
+  if (s.match_rounds != null) return `${t("match_rounds")}: ${s.match_rounds}`;
+  return s.match_hands != null ? `${t("match_hands")}: ${s.match_hands}` : "—";
+}
+
+function settingsEl(room, rs) {
+  const s = room.settings;
+  const row = (key, value) => h("tr", {}, h("th", {}, bi(t(key), tOther(key))), h("td", {}, value));
+  return h("table", { class: "list room-settings", id: "room-settings" },
+    row("ruleset", [tr(rs), trOther(rs) ? h("small", { class: "other-lang" }, ` ${trOther(rs)}`) : null]),
+    row("match_length", lengthText(s)),
+    s.practice ? row("stake", t("practice_room"))
+      : row("stake", `${fmtInt(s.stake)} ${t("taels")} · ${t("level")} ${s.level}`),
+    row("turn_seconds", `${s.turn_seconds}s`),
+    row("owner", room.owner ?? "—"));
+}
+
+/** The room page; polls the room until its match starts, then goes to the table. */
+export async function renderRoom(root, app, code) {
+  await ensureRulesets().catch(() => {});
+  const c = String(code).trim().toUpperCase();
+  let data = null;
+  let error = "";
+  let copied = false;
+  let stopped = false;
+  const act = async (path, body) => {
+    try { data = await post(`/api/rooms/${encodeURIComponent(c)}/${path}`, body); error = ""; }
+    catch (e) { error = e.message; }
+    draw();
+  };
+  const tableOp = async (op) => {
+    try { await post(`/api/tables/${encodeURIComponent(c)}/${op}`); error = ""; }
+    catch (e) { error = e.message; }
+    if (op === "leave") { location.hash = "#/"; return; }
+    await load();
+  };
+
+  const seatRow = (s, owner, open) => {
+    const me = app.user && s.user_id === app.user.id;
+    const controls = !owner || !open ? null
+      : !s.name ? h("button", { class: "small", "data-seat": s.seat, id: `btn-add-bot-${s.seat}`,
+        onclick: () => act("bots", { seat: s.seat }) }, bi(t("add_bot"), tOther("add_bot")))
+        : s.bot ? h("button", { class: "small secondary", id: `btn-remove-bot-${s.seat}`,
+          onclick: () => act("remove-bot", { seat: s.seat }) }, bi(t("remove_bot"), tOther("remove_bot")))
+          : !me ? h("button", { class: "small secondary", id: `btn-kick-${s.seat}`,
+            onclick: () => act("kick", { seat: s.seat }) }, bi(t("kick"), tOther("kick"))) : null;
+    return h("li", { class: `room-seat${me ? " me" : ""}`, "data-seat": s.seat },
+      h("span", { class: "muted" }, `${t("seat")} ${s.seat + 1} `),
+      h("b", {}, s.name || h("span", { class: "muted" }, t("empty_seat"))),
+      s.bot ? h("small", {}, ` (${t("bot")})`) : null,
+      s.user_id != null && s.user_id === data.room.owner_id ? h("small", { class: "badge owner-badge" }, ` ${t("owner")}`) : null, " ",
+      s.name ? h("span", { class: `ready-flag ${s.ready ? "pos" : "muted"}` },
+        s.ready ? t("is_ready") : t("not_ready")) : null, " ",
+      controls);
+  };
+
+  const draw = () => {
+    if (stopped) return;
+    if (!data) { mount(root, h("p", { class: error ? "error" : "muted" }, error || "…")); return; }
+    const room = data.room;
+    const rs = rulesetName(data.rules);
+    const me = app.user ? (data.seats || []).find((s) => s.user_id === app.user.id) : null;
+    const owner = app.user && room.owner_id === app.user.id;
+    const closed = data.status === "closed";
+    const open = !closed && !room.started;
+    const link = `${location.origin}${location.pathname}#/join/${data.code}`;
+    const over = data.match && data.match.status === "over" ? data.match : null;
+    const linkIn = h("input", { id: "room-invite", readonly: true, value: link, onclick: (e) => e.target.select() });
+    mount(root, h("div", { class: "room-page", id: "room-page" },
+      error ? h("p", { class: "error", id: "room-error", role: "alert" }, error) : null,
+      closed ? h("div", { class: "card notice", id: "room-closed" }, bi(t("room_dissolved"), tOther("room_dissolved")), " ",
+        h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))) : null,
+      !closed && !me && (room.kicked || []).includes(app.user?.id)
+        ? h("div", { class: "card notice", id: "room-kicked" }, bi(t("room_kicked"), tOther("room_kicked"))) : null,
+      h("section", { class: "card room-head" },
+        h("h2", {}, bi(t("room"), tOther("room")), " ", h("span", { class: "code", id: "room-code" }, data.code)),
+        h("label", {}, bi(t("invite_link"), tOther("invite_link")),
+          h("div", { class: "row" }, linkIn, h("button", { class: "small secondary", id: "btn-copy-invite",
+            onclick: async () => {
+              try { await navigator.clipboard.writeText(link); } catch { linkIn.select(); }
+              copied = true; draw();
+            } }, copied ? t("copied") : bi(t("copy"), tOther("copy"))))),
+        settingsEl(room, rs)),
+      h("section", { class: "card room-seats-card" },
+        h("h3", {}, bi(t("seats_label"), tOther("seats_label")),
+          room.started ? h("small", { class: "muted" }, ` · ${t("room_started")}`) : null),
+        h("ul", { class: "room-seats", id: "room-seats" }, (data.seats || []).map((s) => seatRow(s, owner, open))),
+        h("div", { class: "buttons" },
+          me && !closed && !me.ready ? h("button", { id: "btn-room-ready", onclick: () => tableOp("ready") },
+            bi(t("ready"), tOther("ready"))) : null,
+          me && !closed ? h("a", { class: "button secondary", id: "btn-to-table", href: `#/table/${data.code}` },
+            bi(t("to_table"), tOther("to_table"))) : null,
+          owner && open ? h("button", { class: "secondary danger", id: "btn-dissolve-room",
+            onclick: () => act("dissolve") }, bi(t("dissolve_room"), tOther("dissolve_room"))) : null,
+          me && !closed ? h("button", { class: "secondary", id: "btn-room-leave", onclick: () => tableOp("leave") },
+            bi(t("leave"), tOther("leave"))) : null)),
+      over ? h("section", { class: "card" }, summaryEl(over, me ? me.seat : null)) : null,
+      room.scoreboard && room.scoreboard.hands.length
+        ? h("section", { class: "card" }, scoreboardEl(room.scoreboard, room.scoreboard.names || [], me ? me.seat : null)) : null));
+  };
+
+  const load = async () => {
+    try { data = await get(`/api/rooms/${encodeURIComponent(c)}`); }
+    catch (e) { error = e.message; }
+    const me = data && app.user ? (data.seats || []).find((s) => s.user_id === app.user.id) : null;
+    if (data && data.status === "playing" && me && !stopped) { location.hash = `#/table/${data.code}`; return; }
+    draw();
+  };
+  await load();
+  const timer = setInterval(load, POLL_MS);
+  app.rerender = draw;
+  return () => { stopped = true; clearInterval(timer); };
+}
