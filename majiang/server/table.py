@@ -23,12 +23,13 @@ from majiang.server import games, ledger, lobby, queries
 from majiang.server import messages as m
 from majiang.server.botpool import BotPool, decide
 from majiang.server.connection import Audience, Connection
+from majiang.server.fanout import opening, send_events
 from majiang.server.games import Action, Event
 from majiang.server.limits import short
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
 from majiang.server.prompts import Prompts, default_action
 from majiang.server.settings import Settings
-from majiang.server.settlement import between_hands, settlement_json
+from majiang.server.settlement import between_hands
 from majiang.server.spectators import WatcherFeed, WatchSettings, refuse
 from majiang.server.storage import HandStore, LiveHand
 
@@ -320,32 +321,11 @@ class TableRunner:
             self._advance()
 
     def _send_events(self, events: list[Event], posted: list[ledger.Posted]) -> None:
-        hand = self.hand
-        assert hand is not None
-        queue = list(posted)
-        players = [c for c in self.audience.open() if c.seat is not None]
-        watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
-        for event in events:
-            data = event.to_json()
-            moved = queue.pop(0) if event.kind in games.SETTLING_EVENTS and queue else None
-            if moved is not None:
-                data["silver"] = moved.to_json()
-            for conn in players:
-                if event.visible_to(conn.seat):
-                    conn.send({"type": "event", "event": data})
-            if event.visible_to(None):
-                watched.append({"type": "event", "event": data})
-            if event.kind == "settlement":
-                with self.store.db() as db:
-                    self.last_settlement = settlement_json(db, hand, moved)
-                settled = {"type": "settlement", "settlement": self.last_settlement}
-                for conn in players:
-                    conn.send(settled)
-                watched.append(settled)
-        for conn in players:
-            conn.send({"type": "state", "view": self._view(conn.seat)})
-        self.watch.action([*watched, {"type": "state", "view": self._view(None)}]
-                          if self.watch.wanted else [])
+        assert self.hand is not None
+        settled = send_events(self.audience, self.watch, self.store, self.hand, events, posted,
+                              self._view)
+        if settled is not None:
+            self.last_settlement = settled
 
     def _after_hand(self) -> None:
         self.prompts.clear()
@@ -390,14 +370,9 @@ class TableRunner:
         self.watch.deal(hand_id, self._opening(opening, None))
         self._advance()
 
-    def _opening(self, opening: dict[str, Any] | None, seat: int | None) -> list[dict[str, Any]]:
-        """A new hand's frames for `seat` (None: watchers): the match opening (who deals first,
-        and why) when a match begins, the deal's events, the view."""
+    def _opening(self, match: dict[str, Any] | None, seat: int | None) -> list[dict[str, Any]]:
         assert self.hand is not None
-        frames = [{"type": "match", "match": opening}] if opening is not None else []
-        frames += [{"type": "event", "event": e.to_json()}
-                   for e in games.start_events(self.hand.engine) if e.visible_to(seat)]
-        return [*frames, {"type": "state", "view": self._view(seat)}]
+        return opening(self.hand, match, seat, self._view)
 
     def _load_hand(self, hand_id: int) -> None:
         """Make the stored hand the live one (a new hand has no actions yet)."""

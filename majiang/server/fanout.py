@@ -1,0 +1,58 @@
+"""What a table sends after each action: every event to the seats it is addressed to (with the
+silver a settling event moved), the settlement screen, each seat's new view, and the same
+frames to the watchers' feed (public events and the spectator's view only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from majiang.server import games, ledger
+from majiang.server.connection import Audience
+from majiang.server.games import Event
+from majiang.server.settlement import settlement_json
+from majiang.server.spectators import WatcherFeed
+from majiang.server.storage import HandStore, LiveHand
+
+View = Callable[[int | None], dict[str, Any]]
+
+
+def send_events(audience: Audience, watch: WatcherFeed, store: HandStore, hand: LiveHand,
+                events: list[Event], posted: list[ledger.Posted],
+                view: View) -> dict[str, Any] | None:
+    """Send one action's events; the settlement screen if one was sent (else None)."""
+    queue = list(posted)
+    players = [c for c in audience.open() if c.seat is not None]
+    watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
+    settled: dict[str, Any] | None = None
+    for event in events:
+        data = event.to_json()
+        moved = queue.pop(0) if event.kind in games.SETTLING_EVENTS and queue else None
+        if moved is not None:
+            data["silver"] = moved.to_json()
+        for conn in players:
+            if event.visible_to(conn.seat):
+                conn.send({"type": "event", "event": data})
+        if event.visible_to(None):
+            watched.append({"type": "event", "event": data})
+        if event.kind == "settlement":
+            with store.db() as db:
+                settled = settlement_json(db, hand, moved)
+            frame = {"type": "settlement", "settlement": settled}
+            for conn in players:
+                conn.send(frame)
+            watched.append(frame)
+    for conn in players:
+        conn.send({"type": "state", "view": view(conn.seat)})
+    watch.action([*watched, {"type": "state", "view": view(None)}] if watch.wanted else [])
+    return settled
+
+
+def opening(hand: LiveHand, match: dict[str, Any] | None, seat: int | None,
+            view: View) -> list[dict[str, Any]]:
+    """A new hand's frames for `seat` (None: watchers): the match opening (who deals first,
+    and why) when a match begins, the deal's events, the view."""
+    frames = [{"type": "match", "match": match}] if match is not None else []
+    frames += [{"type": "event", "event": e.to_json()}
+               for e in games.start_events(hand.engine) if e.visible_to(seat)]
+    return [*frames, {"type": "state", "view": view(seat)}]
