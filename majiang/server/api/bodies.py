@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from majiang.server import games
+from majiang.server.lobby import TableRequest
+
 
 class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
@@ -39,6 +42,14 @@ class NewTable(TableSettings):
 
     level: int | None = None  # None: the player's own level
     bots: int = 0
+
+    def request(self) -> TableRequest:
+        """The lobby's request for this table (the ruleset defaults to the server's)."""
+        return TableRequest(
+            rules=self.rules or games.default_ruleset(), level=self.level, bots=self.bots,
+            turn_seconds=self.turn_seconds, match_hands=self.match_hands,
+            match_rounds=self.match_rounds, practice=self.practice,
+        )
 
 
 class QuickPlay(TableSettings):

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy.orm import Session
 
-from majiang.server import games, lobby, rooms
+from majiang.server import lobby, rooms
 from majiang.server.api.bodies import NewRoom, SeatChoice
 from majiang.server.api.deps import Server, ServerDep, me
 from majiang.server.api.tables import open_table
@@ -29,12 +29,7 @@ async def create_room(server: ServerDep, request: Request,
     body = body or NewRoom()
     with server.db() as db:
         user = me(server, db, request)
-        req = lobby.TableRequest(
-            rules=body.rules or games.default_ruleset(), level=body.level, bots=body.bots,
-            turn_seconds=body.turn_seconds, match_hands=body.match_hands,
-            match_rounds=body.match_rounds, practice=body.practice,
-        )
-        table = open_table(server, db, user, req)
+        table = open_table(server, db, user, body.request())
         rooms.mark(table)
         db.flush()
         out = answer(server, db, table)

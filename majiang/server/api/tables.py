@@ -40,12 +40,7 @@ async def create_table(server: ServerDep, request: Request,
     body = body or NewTable()
     with server.db() as db:
         user = me(server, db, request)
-        req = lobby.TableRequest(
-            rules=body.rules or games.default_ruleset(), level=body.level, bots=body.bots,
-            turn_seconds=body.turn_seconds, match_hands=body.match_hands,
-            match_rounds=body.match_rounds, practice=body.practice,
-        )
-        table = open_table(server, db, user, req)
+        table = open_table(server, db, user, body.request())
         answer = server.tables.table_json(db, table)
         code = table.code
     server.tables.poke(code)
