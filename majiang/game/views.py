@@ -1,7 +1,7 @@
 """A seat's view of a hand (protocol.md section 2): everything that seat may know, nothing more.
 
 Other seats' concealed tiles appear only as counts, unless the rules show them (a mechanic's
-`view`: kawuxing 亮倒) or the hand is over; the wall, the next draw, a jincheng 上架 seat's hand
+`revealed`: kawuxing 亮倒) or the hand is over; the wall, the next draw, a jincheng 上架 seat's hand
 and its set-aside tile never appear for others. A seat's `hand` lists all its concealed tiles,
 the tile just drawn (`drawn`) included.
 """
