@@ -1,13 +1,14 @@
 """What a table sends after each action: every event to the seats it is addressed to (with the
 silver a settling event moved), the settlement screen, each seat's new view, and the same
-frames to the watchers' feed (public events and the spectator's view only)."""
+frames to the watchers' feed (public events and the spectator's view only); a new hand's
+opening frames, whose `state` announces the shuffle's commitment (docs/fair-shuffle.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from majiang.server import games, ledger
+from majiang.server import fairness, games, ledger
 from majiang.server.connection import Audience
 from majiang.server.games import Event
 from majiang.server.settlement import settlement_json
@@ -48,11 +49,31 @@ def send_events(audience: Audience, watch: WatcherFeed, store: HandStore, hand: 
     return settled
 
 
+def announced(hand: LiveHand) -> dict[str, Any] | None:
+    """The shuffle's commitment as a deal announces it (`fair` of a `state` frame): the scheme,
+    commitment, nonce and hand id, never the secret; None for a hand dealt before the scheme."""
+    if hand.commitment is None:
+        return None
+    shown = fairness.public(hand.commitment, hand.nonce, None, over=False)
+    del shown["secret"]
+    return {**shown, "hand_id": hand.hand_id}
+
+
+def state_frame(hand: LiveHand, seat: int | None, view: View) -> dict[str, Any]:
+    """The `state` frame that opens a hand for `seat`, or that a (re)connecting client gets: the
+    view and the shuffle's commitment."""
+    frame: dict[str, Any] = {"type": "state", "view": view(seat)}
+    fair = announced(hand)
+    if fair is not None:
+        frame["fair"] = fair
+    return frame
+
+
 def opening(hand: LiveHand, match: dict[str, Any] | None, seat: int | None,
             view: View) -> list[dict[str, Any]]:
     """A new hand's frames for `seat` (None: watchers): the match opening (who deals first,
-    and why) when a match begins, the deal's events, the view."""
+    and why) when a match begins, the deal's events, the view with the shuffle's commitment."""
     frames = [{"type": "match", "match": match}] if match is not None else []
     frames += [{"type": "event", "event": e.to_json()}
                for e in games.start_events(hand.engine) if e.visible_to(seat)]
-    return [*frames, {"type": "state", "view": view(seat)}]
+    return [*frames, state_frame(hand, seat, view)]

@@ -158,6 +158,16 @@ def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:
     return rec
 
 
+def wall_names(rules: str, seed: int, rng: str) -> list[str]:
+    """A hand's shuffled wall as tile names in taking order (the fair shuffle's published wall)."""
+    from majiang.game.variants import mechanics
+    from majiang.game.wall import shuffled_wall
+    from majiang.tiles import full_set, tile_name
+
+    rs = mechanics(rules).rules
+    return [tile_name(t) for t in shuffled_wall(full_set(rs.kinds, rs.copies), seed, rng)]
+
+
 def replay_steps(rec: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """A finished hand's record step by step as seat `viewer` (None: a spectator) saw it: the
     deal, then each action, each with the events the viewer got and its view after
@@ -266,6 +276,7 @@ def rules_page(rules_id: str) -> dict[str, Any] | None:
     from majiang.rules.base import MELD_KINDS
     from majiang.rules.showcase import EXAMPLES
     from majiang.scoring import score
+    from majiang.tiles import tile_name
 
     if rules_id not in available():
         return None
@@ -276,6 +287,7 @@ def rules_page(rules_id: str) -> dict[str, Any] | None:
     return {
         "id": rs.id, "zh": rs.zh, "en": rs.en, "players": rs.players,
         "tiles": rs.tile_count, "kinds": len(rs.kinds), "copies": rs.copies,
+        "kind_names": [tile_name(k) for k in rs.kinds],  # in kind order (the unshuffled wall)
         "calls": [{"id": k, "zh": MELD_KINDS[k].zh, "en": MELD_KINDS[k].en}
                   for k in MELD_KINDS if k in rs.meld_kinds],
         "shapes": [{"id": i, "zh": zh, "en": en} for s, (i, zh, en) in shapes.items()

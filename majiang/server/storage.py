@@ -40,6 +40,8 @@ class LiveHand:
     bank: dict[int, float] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)
     bot_players: dict[int, Any] = field(default_factory=dict)
+    commitment: str | None = None  # the fair shuffle's, public from the deal (fanout.announced)
+    nonce: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ def rebuild(db: Session, hand_id: int) -> LiveHand:
     hand = LiveHand(
         hand_id=row.id, engine=engine, user_ids=list(row.user_ids), names=names,
         bots=[bool(u is not None and u.bot) for u in users], stake=row.stake,
+        commitment=row.seed_commitment, nonce=row.seed_nonce,
     )
     for stored_action in stored:
         games.apply(engine, stored_action.seat, Action.from_json(stored_action.action))

@@ -23,7 +23,7 @@ from majiang.server import games, ledger, lobby, queries
 from majiang.server import messages as m
 from majiang.server.botpool import BotPool, decide
 from majiang.server.connection import Audience, Connection
-from majiang.server.fanout import opening, send_events
+from majiang.server.fanout import opening, send_events, state_frame
 from majiang.server.games import Action, Event
 from majiang.server.limits import short
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
@@ -162,7 +162,7 @@ class TableRunner:
         if seat is None and self.watch.delayed:
             self.watch.catch_up(conn)  # what the delayed watchers have seen so far
         elif self.hand is not None:
-            conn.send({"type": "state", "view": self._view(conn.seat)})
+            conn.send(state_frame(self.hand, conn.seat, self._view))
             if seat is not None:
                 self._owner_returns(seat)
         elif self.last_settlement is not None:

@@ -91,3 +91,49 @@ def test_seed_wall_and_commitment_agree(rules: str) -> None:
     wall = verify_cli.wall_of(rules, seed, "majiang-v3")
     assert wall == verify_cli.wall_of(rules, str(seed), "majiang-v3") and len(set(wall)) > 20
     assert fairness.commitment(secret, nonce) != fairness.commitment(secret, nonce + "x")
+
+
+def fair_states(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [f["fair"] for f in frames if f["type"] == "state" and "fair" in f]
+
+
+def test_the_deal_announces_the_commitment_and_never_the_secret(sqlite_client: TestClient
+                                                                ) -> None:
+    """A seat that joins after the deal gets the commitment in its first state; the next hand's
+    opening frames carry the new one; a watcher gets it too; both equal GET .../fair, and no
+    frame ever holds the secret (not even once the hand is over)."""
+    client = sqlite_client
+    token, _ = signup(client, "dealt")
+    watcher, _ = signup(client, "onlooker")
+    r = client.post("/api/quickplay", json={"rules": "tuidaohu", "practice": True},
+                    headers=auth(token))
+    assert r.status_code == 200, r.text
+    code = r.json()["code"]
+    first, second = Transcript(), Transcript()
+    watched: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{code}?token={watcher}") as bob:
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            assert play(ws, first)  # hand 1: dealt before this socket attached
+            ws.send_json({"type": "ready"})
+            assert play(ws, second)  # hand 2: dealt to this socket (fanout.opening)
+        while sum(f["type"] == "settlement" for f in watched) < 2:
+            watched.append(bob.receive_json())
+    announced = fair_states(first.frames)[0]
+    starts = [i for i, f in enumerate(second.frames)
+              if f["type"] == "event" and f["event"]["type"] == "start"]
+    assert len(starts) == 1
+    opening = next(f for f in second.frames[starts[0]:] if f["type"] == "state")
+    assert "fair" in opening and opening["fair"]["hand_id"] != announced["hand_id"]
+    for fair in (announced, opening["fair"]):
+        assert set(fair) == {"scheme", "commitment", "nonce", "hand_id"}
+        mine = client.get(f"/api/hands/{fair['hand_id']}/fair", headers=auth(token)).json()
+        assert mine["secret"] and fair == {k: mine[k] for k in fair}
+        assert fairness.commitment(mine["secret"], mine["nonce"]) == fair["commitment"]
+        assert fair in fair_states(watched), "the watcher is shown the same commitment"
+        for frames in (first.frames, second.frames, watched):
+            assert mine["secret"] not in json.dumps(frames)
+    assert client.get(f"/api/tables/{code}/fair").json()["commitment"] == \
+        opening["fair"]["commitment"]
+    record = client.get(f"/api/hands/{announced['hand_id']}/verifiable",
+                        headers=auth(token)).json()
+    assert record["fair"]["wall"] == verify_cli.wall_of("tuidaohu", record["seed"], record["rng"])

@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from majiang.server import fairness, lobby
+from majiang.server import fairness, games, lobby
 from majiang.server.api.deps import ApiError, Server, ServerDep, token_of
 from majiang.server.models import Hand, HandPlayer, User
 
@@ -62,7 +62,9 @@ async def table_fair(server: ServerDep, request: Request, code: str) -> dict[str
 
 @router.get("/api/hands/{hand_id}/verifiable")
 async def verifiable(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
-    """The finished hand's record with its `fair` block, for `majiang verify` (players only)."""
+    """The finished hand's record with its `fair` block (scheme, commitment, nonce, secret and
+    the wall the seed shuffles, as tile names in taking order), for `majiang verify` and the
+    /verify page (players only)."""
     with server.db() as db:
         hand = db.get(Hand, hand_id)
         if hand is None:
@@ -73,8 +75,10 @@ async def verifiable(server: ServerDep, request: Request, hand_id: int) -> dict[
             raise ApiError("只有此局的玩家可以查看 / only the hand's players may read it", 403)
         if hand.seed_secret is None or hand.seed_nonce is None or hand.seed_commitment is None:
             raise ApiError("此局早于公平洗牌 / this hand predates the fair shuffle", 404)
-        return fairness.fair_record(hand.record, hand.seed_commitment, hand.seed_nonce,
-                                    hand.seed_secret)
+        record = fairness.fair_record(hand.record, hand.seed_commitment, hand.seed_nonce,
+                                      hand.seed_secret)
+        record["fair"]["wall"] = games.wall_names(hand.rules, hand.seed, str(record.get("rng")))
+        return record
 
 
 @router.get("/verify", response_model=None)
