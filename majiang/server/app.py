@@ -19,6 +19,7 @@ from majiang.server.api import accounts as accounts_api
 from majiang.server.api import hands, ops, rooms, socket, standing, tables, watching
 from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
+from majiang.server.cluster import start_cluster
 from majiang.server.limits import BodyLimit
 from majiang.server.metrics import ERRORS
 from majiang.server.settings import Settings
@@ -106,9 +107,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        cluster = await start_cluster(server.settings, server.tables)  # cluster hook (Redis)
         server.tables.resume_all()
         yield
         await server.tables.stop_all()
+        if cluster is not None:  # cluster hook: the leases go back at once
+            await cluster.stop()
         server.engine.dispose()
 
     # strict_content_type=False: a body without a Content-Type is read as JSON, as it always was

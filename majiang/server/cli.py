@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from majiang.server import workers
 from majiang.server.limits import MAX_FRAME_BYTES
 from majiang.server.logs import RedactSecrets, uvicorn_log_config
 from majiang.server.settings import Settings, parse_delay
@@ -23,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a bot pauses before acting (default 0.6,1.8; 0 = full speed)",
     )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (info)")
+    workers.add_arguments(parser)  # --workers, --redis-url, --internal-port, --advertise-host
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +38,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: {exc}")
         return 2
     settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
+    shape = workers.plan(args, settings)  # cluster hook: one process, a node, or a supervisor
+    if not isinstance(shape, workers.Plan) or shape.supervise:
+        return workers.refuse_or_supervise(shape, sys.argv[1:])
+    settings = shape.settings
     sys.setswitchinterval(0.001)  # the event loop gets the GIL back quickly from bot threads
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
@@ -45,10 +51,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"majiang serve: {exc}")
         return 2
-    uvicorn.run(
+    config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level,
         ws="websockets-sansio", ws_per_message_deflate=False, ws_max_size=MAX_FRAME_BYTES,
         h11_max_incomplete_event_size=16 * 1024, timeout_keep_alive=5,
         log_config=uvicorn_log_config(),
     )
-    return 0
+    return workers.serve(config, shape)  # cluster hook: on the node's two sockets

@@ -7,10 +7,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x6D616A69  # PostgreSQL advisory lock held while one process migrates
 
 
 def normalize_url(url: str) -> str:
@@ -50,6 +51,15 @@ def alembic_config(engine: Engine) -> Config:
 
 def migrate(engine: Engine) -> None:
     """Create or upgrade the schema to the newest migration."""
+    if engine.dialect.name == "postgresql":  # cluster hook: processes starting at once take turns
+        with engine.connect() as lock:
+            lock.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+            try:
+                command.upgrade(alembic_config(engine), "head")
+            finally:
+                lock.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+                lock.commit()
+        return
     command.upgrade(alembic_config(engine), "head")
 
 

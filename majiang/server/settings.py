@@ -28,6 +28,7 @@ INT_VARS = {  # setting -> environment variable
     "relief_cooldown": "MAJIANG_RELIEF_COOLDOWN",
     "guest_grants_per_address": "MAJIANG_GUEST_GRANTS",
     "day_offset_hours": "MAJIANG_DAY_OFFSET_HOURS",
+    "lease_ms": "MAJIANG_LEASE_MS",
 }
 
 
@@ -54,6 +55,11 @@ class Settings:
     guest_grants_per_address: int = economy.GUEST_GRANTS_PER_ADDRESS
     day_offset_hours: int = 8  # the economy's day starts at midnight Beijing time
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client's address
+    # cluster hook: several processes as one (cluster.py; docs/server.md "Several processes")
+    redis_url: str | None = None  # the cluster's Redis; None: one process, no cluster
+    cluster_address: str | None = None  # this process's internal HOST:PORT (relayed sockets)
+    cluster_name: str = "majiang"  # prefix of the cluster's Redis keys ($MAJIANG_CLUSTER)
+    lease_ms: int = 5000  # a table's lease ($MAJIANG_LEASE_MS): a dead owner's tables move
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -80,5 +86,7 @@ class Settings:
         if env.get("MAJIANG_TRUSTED_PROXIES"):
             values["trusted_proxies"] = tuple(
                 p.strip() for p in env["MAJIANG_TRUSTED_PROXIES"].split(",") if p.strip())
+        if env.get("MAJIANG_CLUSTER"):
+            values["cluster_name"] = env["MAJIANG_CLUSTER"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

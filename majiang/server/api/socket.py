@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from majiang.server import lobby
+from majiang.server import lobby, relay
 from majiang.server.api.deps import ServerDep
 from majiang.server.connection import Connection
 from majiang.server.limits import FLOOD_CLOSE, Bucket, InputError, SocketCounts, read_message
@@ -44,6 +44,8 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         await websocket.send_json({"type": "error", "error": reason})
         await websocket.close(code=4401 if user_id is None else 4404)
         return
+    if await relay.relayed(server.tables.cluster, websocket, real_code):  # cluster hook
+        return  # relayed to the process that owns the table
     await websocket.accept()
     refused = SOCKETS.open(real_code, user_id)
     if refused is not None:
