@@ -1,12 +1,16 @@
 """Tile acceptance as table lookups: every discard of a hand with the draws that lower shanten.
 
-For a discard in suit i, the standard need is `needs_of(class after, rest of the other three
-suits)` and the draws that lower it are, per suit, a bit mask that depends only on that suit's
-key, the class of the rest of the hand and the need (`better_mask`, cached). One suit's
-discards come from a per-suit table keyed by (key, rest class, tiles) (`_suit_entries`), and the
-masks of the other suits are shared by the discards that leave the same class behind, so a hand
-costs a few dozen lookups. The seven pairs and thirteen orphans masks follow from per-suit bit
-masks of the odd, four-of-a-kind and missing kinds. No jokers (see `efficiency`).
+The standard need of a hand is the min over slots (k sets, with or without the pair) of one
+suit's vector entry plus the complement's entry of the other suits merged. One more tile in the
+suit lowers one entry by at most one, so a draw lowers the need exactly when it lowers a *tight*
+slot (one reaching the min). Each suit key therefore carries, per slot, the in-suit mask of
+draws that lower that slot (`Suit.slots`, from its neighbours' vectors), and the mask of better
+draws given the class of the rest of the hand is the OR over its tight slots, cached per key
+and rest class (`Suit.better`). A discard in suit i keeps the other suits; its in-suit entries
+are cached per (key, rest class) (`Suit.drops`) and the other suits' masks are shared by the
+discards that leave the same class behind, so a hand costs a few dozen int-keyed lookups. The
+seven pairs and thirteen orphans needs and masks depend only on the count of the discarded
+kind and whether it is an orphan: at most eight variants a hand. No jokers (see `efficiency`).
 """
 
 from __future__ import annotations
@@ -14,87 +18,141 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
-from majiang.analysis.classes import CLASS_MASK, fewer, needs_of, neighbours, other_needs
-from majiang.analysis.classes import OTHER_MIN as _OTHER_MIN
+from majiang.analysis.classes import (
+    CLASS_MASK,
+    ORPHAN_PAIRS,
+    ORPHANS,
+    PAIRS,
+    SHIFT,
+    TILE_MASK,
+    needs_of,
+    pair_class,
+    suit_record,
+)
+from majiang.analysis.classes import MERGED as _PAIRS
 from majiang.analysis.classes import RECORD_COUNTERS as _REC
-from majiang.analysis.classes import pair_class as _pair
-from majiang.analysis.classes import suit_record as _record
+from majiang.analysis.classes import VECTORS as _VEC
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import DiscardOption
 from majiang.tiles import TERMINALS_AND_HONORS
 
 _SEVEN, _ORPHANS = 2, 4
 _LO = (0, 9, 18, 27)
+_ALL = (1 << 34) - 1
 _split = struct.Struct("9s9s9s7s").unpack
 _new = tuple.__new__
 _ORPHAN_MASK = sum(1 << t for t in TERMINALS_AND_HONORS)
-# the two suits other than i and j, for each ordered pair (i, j), i != j
-_OTHER_TWO: dict[tuple[int, int], tuple[int, int]] = {
-    (i, j): (min(set(range(4)) - {i, j}), max(set(range(4)) - {i, j}))
-    for i in range(4) for j in range(4) if i != j}
-_LIMIT = 500_000  # cache entries kept before a cache is cleared (long simulations)
+_ORPHAN_BIT = tuple(1 if t in TERMINALS_AND_HONORS else 0 for t in range(34))
+# for each suit i: (j, the class-pair index of the two suits other than i and j) per other j
+_PAIR_AT = {(0, 1): 0, (0, 2): 1, (0, 3): 2, (1, 2): 3, (1, 3): 4, (2, 3): 5}
+_CROSS = tuple(
+    tuple((j, _PAIR_AT[tuple(sorted(set(range(4)) - {i, j}))]) for j in range(4) if j != i)
+    for i in range(4))
+_REST = tuple((_CROSS[i][0][0], _PAIR_AT[tuple(sorted(set(range(4)) - {i, _CROSS[i][0][0]}))])
+              for i in range(4))
+COUNT = 16  # where a packed mask's count of free copies starts
+_SUIT_MASK = (1 << 9) - 1
+_LIMIT = 200_000  # entries a suit's caches keep before they are cleared (long simulations)
 
-_BETTER: dict[tuple[bytes, int, int, int], int] = {}
-_SUIT: dict[tuple[bytes, int, int, int], tuple[tuple[int, int, int, int, int], ...]] = {}
+_SUITS: dict[bytes, Suit] = {}
+Drops = tuple[tuple[int, int, tuple[tuple[int, int, int, int], ...]], ...]
 _TILES: dict[int, tuple[int, ...]] = {}
-_BITS: dict[bytes, tuple[int, int]] = {}
 
 
-def better_mask(key: bytes, rest: int, need: int, tiles: int) -> int:
-    """Positions of `key` where one more tile lowers the standard need below `need`."""
-    got = _BETTER.get((key, rest, need, tiles))
+class Suit:
+    """One suit key's acceptance data: its class, counters, per-slot masks and caches."""
+
+    __slots__ = (
+        "better_cache",
+        "cls",
+        "counters",
+        "drops_cache",
+        "four",
+        "held",
+        "key",
+        "odd",
+        "slots",
+    )
+
+    def __init__(self, key: bytes) -> None:
+        rec = suit_record(key)
+        self.key = key
+        self.cls = rec & CLASS_MASK
+        self.counters = rec >> _REC
+        vec = _VEC[self.cls]
+        slots = [0] * 10
+        if sum(key) < 14:
+            for i, c in enumerate(key):
+                if c < 4:
+                    up = _VEC[suit_record(key[:i] + bytes((c + 1,)) + key[i + 1:]) & CLASS_MASK]
+                    for s in range(10):
+                        if up[s] < vec[s]:
+                            slots[s] |= 1 << i
+        self.slots = tuple(slots)
+        self.odd = sum(1 << i for i, c in enumerate(key) if c & 1)
+        self.four = sum(1 << i for i, c in enumerate(key) if c == 4)
+        self.held = sum(1 << i for i, c in enumerate(key) if c)
+        self.better_cache: dict[int, int] = {}
+        self.drops_cache: dict[int, Drops] = {}
+
+    def better(self, rest: int, n: int) -> int:
+        """The draws of this suit lowering the need of n sets and a pair, the rest of the hand
+        being of class `rest`: their in-suit mask | their free copies (4 - held) << COUNT."""
+        at = rest << 3 | n
+        got = self.better_cache.get(at)
+        if got is None:
+            vec, other, slots = _VEC[self.cls], _VEC[rest], self.slots
+            sums = [vec[k] + other[5 + n - k] for k in range(n + 1)]
+            sums += [vec[5 + k] + other[n - k] for k in range(n + 1)]
+            need = min(sums)
+            got = 0
+            if need < INF:
+                for s, v in enumerate(sums):
+                    if v == need:
+                        got |= slots[s] if s <= n else slots[5 + s - n - 1]
+            got |= _free(self.key, got) << COUNT
+            if len(self.better_cache) > _LIMIT:
+                self.better_cache.clear()
+            self.better_cache[at] = got
+        return got
+
+    def drops(self, rest: int, n: int, i: int) -> Drops:
+        """The discards of this key as suit i, grouped by the class they leave: (class left,
+        standard need after, members), each member (kind, mask of the better draws in the suit,
+        their free copies in the hand, the kind's count << 1 | it is an orphan), the rest of the
+        hand being of class `rest`."""
+        at = rest << 5 | n << 2 | i
+        got = self.drops_cache.get(at)
+        if got is None:
+            key, lo = self.key, _LO[i]
+            groups: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
+            for p, c in enumerate(key):
+                if c:
+                    less = suit(key[:p] + bytes((c - 1,)) + key[p + 1:])
+                    if less.cls not in groups:
+                        std = needs_of(less.cls, rest)[3 * n + 1]
+                        assert std is not None
+                        groups[less.cls] = (std, [])
+                    inside = less.better(rest, n) & _SUIT_MASK & ~(1 << p)
+                    groups[less.cls][1].append(
+                        (lo + p, inside << lo, _free(key, inside), c << 1 | _ORPHAN_BIT[lo + p]))
+            got = tuple((cls, std, tuple(members)) for cls, (std, members) in groups.items())
+            if len(self.drops_cache) > _LIMIT:
+                self.drops_cache.clear()
+            self.drops_cache[at] = got
+        return got
+
+
+def _free(key: bytes, mask: int) -> int:
+    """Copies not held in `key` of the kinds of its local `mask`."""
+    return sum(4 - c for i, c in enumerate(key) if mask >> i & 1)
+
+
+def suit(key: bytes) -> Suit:
+    """The acceptance data of a suit key (built on first use)."""
+    got = _SUITS.get(key)
     if got is None:
-        got = 0
-        for i, rec in enumerate(neighbours(key)):
-            if rec >= 0:
-                after = needs_of(rec & CLASS_MASK, rest)[tiles]
-                if after is not None and after < need:
-                    got |= 1 << i
-        if len(_BETTER) > _LIMIT:
-            _BETTER.clear()
-        _BETTER[(key, rest, need, tiles)] = got
-    return got
-
-
-def other_need(counters: int, bits: int) -> int:
-    """The need of the seven pairs and thirteen orphans shapes among `bits`."""
-    if bits == 7:
-        other = _OTHER_MIN.get(counters)
-        if other is not None:
-            return other
-    seven, orphans = other_needs(counters)
-    return min(seven if bits & _SEVEN else INF, orphans if bits & _ORPHANS else INF)
-
-
-def _suit_entries(key: bytes, rest: int, tiles: int, lo: int) -> tuple[
-        tuple[int, int, int, int, int], ...]:
-    """Per discard of suit `key` (at offset `lo`): (kind, standard need after, in-suit mask of
-    better draws, class left, counters left)."""
-    got = _SUIT.get((key, rest, tiles, lo))
-    if got is None:
-        out = []
-        for i, (rec, less) in enumerate(fewer(key)):
-            if rec < 0:
-                continue
-            cls = rec & CLASS_MASK
-            std = needs_of(cls, rest)[tiles - 1]
-            assert std is not None
-            mask = better_mask(less, rest, std, tiles) & ~(1 << i)
-            out.append((lo + i, std, mask << lo, cls, rec >> _REC))
-        got = tuple(out)
-        if len(_SUIT) > _LIMIT:
-            _SUIT.clear()
-        _SUIT[(key, rest, tiles, lo)] = got
-    return got
-
-
-def _bits(key: bytes) -> tuple[int, int]:
-    """(odd kinds, four-of-a-kind kinds) of one suit key, as local bit masks."""
-    got = _BITS.get(key)
-    if got is None:
-        odd = sum(1 << i for i, c in enumerate(key) if c & 1)
-        four = sum(1 << i for i, c in enumerate(key) if c >= 4)
-        got = _BITS[key] = (odd, four)
+        got = _SUITS[key] = Suit(key)
     return got
 
 
@@ -109,94 +167,120 @@ def tiles_of(mask: int) -> tuple[int, ...]:
             out.append(low.bit_length() - 1)
             m ^= low
         got = tuple(out)
-        if len(_TILES) > _LIMIT:
+        if len(_TILES) > 4 * _LIMIT:
             _TILES.clear()
         _TILES[mask] = got
+    return got
+
+
+_OTHERS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _others_of(counters: int, bits: int) -> tuple[tuple[int, int, int], ...]:
+    """By (count of the discarded kind) << 1 | (it is an orphan): the seven pairs / thirteen
+    orphans need after the discard, which seven pairs mask lowers it (0 none, 1 every kind
+    not held four times, 2 the odd kinds) and which orphans mask (0 none, 1 the missing
+    orphans, 2 every orphan); from the hand's summed counters (cached)."""
+    at = counters << 3 | bits
+    got = _OTHERS.get(at)
+    if got is None:
+        tiles = counters & TILE_MASK
+        pairs = counters >> PAIRS & 7
+        present0 = counters >> ORPHANS & 15
+        orphan_pairs = counters >> ORPHAN_PAIRS & 7
+        singles0 = tiles - 2 * pairs
+        out = [(INF, 0, 0)] * 10
+        for c in range(1, 5):
+            for orphan in (0, 1):
+                left_pairs = pairs - (0 if c & 1 else 1)
+                singles = singles0 - 1 if c & 1 else singles0 + 1
+                missing = max(0, 7 - left_pairs)
+                seven = missing + max(0, missing - singles) if bits & _SEVEN else INF
+                present = present0 - (1 if orphan and c == 1 else 0)
+                has_pair = orphan_pairs > (1 if orphan and c == 2 else 0)
+                orphans = 14 - present - has_pair if bits & _ORPHANS else INF
+                best = min(seven, orphans)
+                seven_mask = (1 if missing > singles else 2) if seven == best and missing else 0
+                orphan_mask = (1 if has_pair else 2) if orphans == best else 0
+                out[c << 1 | orphan] = (best, seven_mask, orphan_mask)
+        got = _OTHERS[at] = tuple(out)
     return got
 
 
 def fast_acceptance(b: bytes, left: Sequence[int] | None, bits: int,
                     allowed: int) -> list[DiscardOption]:
     """Every distinct discard of the 34-byte hand `b` (3n+2 tiles, no jokers, the standard
-    shape among `bits`): unsorted options; draws limited to the kinds of mask `allowed`."""
-    tiles = sum(b)
-    keys = _split(b)
-    recs = [_record(k) for k in keys]
-    cls = [r & CLASS_MASK for r in recs]
-    pairs: dict[tuple[int, int], int] = {}
-    for i in range(4):
-        for j in range(i + 1, 4):
-            pairs[i, j] = pairs[j, i] = _pair(cls[i], cls[j])
-    full = sum(r >> _REC for r in recs)
-    other_shapes = bits != 1 and tiles >= 14
-    odd = four = empty_orphans = held_pairs = orphan_pairs = 0
-    if other_shapes:
-        held_pairs = sum(n >> 1 for n in b)
-        orphan_pairs = sum(1 for t in TERMINALS_AND_HONORS if b[t] >= 2)
-        for i, key in enumerate(keys):
-            o, f = _bits(key)
-            odd |= o << _LO[i]
-            four |= f << _LO[i]
-        empty_orphans = _ORPHAN_MASK & ~sum(1 << t for t in TERMINALS_AND_HONORS if b[t])
-    counts_left = None if left is None else list(left)
+    shape among `bits`), unsorted; draws limited to the kinds of mask `allowed`."""
+    km, kp, ks, kz = _split(b)
+    get = _SUITS.get
+    sm = get(km) or suit(km)
+    sp = get(kp) or suit(kp)
+    ss = get(ks) or suit(ks)
+    sz = get(kz) or suit(kz)
+    suits = (sm, sp, ss, sz)
+    counters = sm.counters + sp.counters + ss.counters + sz.counters
+    n = ((counters & 63) - 2) // 3
+    c0, c1, c2, c3 = cls = (sm.cls, sp.cls, ss.cls, sz.cls)
+    merged = _PAIRS.get
+    pairs = (merged(c0 << SHIFT | c1), merged(c0 << SHIFT | c2), merged(c0 << SHIFT | c3),
+             merged(c1 << SHIFT | c2), merged(c1 << SHIFT | c3), merged(c2 << SHIFT | c3))
+    if None in pairs:
+        pairs = (pair_class(c0, c1), pair_class(c0, c2), pair_class(c0, c3),
+                 pair_class(c1, c2), pair_class(c1, c3), pair_class(c2, c3))
+    others = None
+    if bits != 1 and counters & 63 >= 14:
+        others = _others_of(counters, bits)
+        odd = sm.odd | sp.odd << 9 | ss.odd << 18 | sz.odd << 27
+        four = sm.four | sp.four << 9 | ss.four << 18 | sz.four << 27
+        held = sm.held | sp.held << 9 | ss.held << 18 | sz.held << 27
+        sevens = (0, _ALL & ~four, odd)
+        orphan_masks = (0, _ORPHAN_MASK & ~held, _ORPHAN_MASK)
+    # the packed counts of free copies hold when every draw is allowed and none are seen
+    packed = left is None and allowed == _ALL
+    tiles_get = _TILES.get
     options: list[DiscardOption] = []
+    append = options.append
     for i in range(4):
-        nxt = (i + 1) % 4
-        rest = _pair(cls[nxt], pairs[_OTHER_TWO[i, nxt]])
-        groups: dict[tuple[int, int], int] = {}
-        full_i = full - (recs[i] >> _REC)
-        for d, std, inside, cls_left, counters in _suit_entries(keys[i], rest, tiles, _LO[i]):
-            need = std
-            if other_shapes:
-                other = other_need(full_i + counters, bits)
-                if other < need:
-                    need = other
-            mask = 0
-            if std == need:
-                cross = groups.get((cls_left, std))
-                if cross is None:
-                    cross = 0
-                    for j in range(4):
-                        if j != i:
-                            x, y = _OTHER_TWO[i, j]
-                            cross |= better_mask(keys[j], _pair(cls_left, pairs[x, y]), std,
-                                                 tiles) << _LO[j]
-                    groups[cls_left, std] = cross
-                mask = inside | cross
-            if other_shapes and other == need:
-                mask |= _other_mask(b, d, bits, odd, four, empty_orphans,
-                                    held_pairs, orphan_pairs)
-            better = tiles_of(mask & allowed)
-            if counts_left is None:
-                count = 4 * len(better) - sum(map(b.__getitem__, better))
-            else:
-                count = sum(n if n > 0 else 0 for n in map(counts_left.__getitem__, better))
-            options.append(_new(DiscardOption, (d, (need if need > 0 else 0) - 1, better, count)))
+        j0, at = _REST[i]
+        rest = pair_class(cls[j0], pairs[at])
+        cross_of = _CROSS[i]
+        for cls_left, std, members in suits[i].drops(rest, n, i):
+            cross_mask = cross_count = 0
+            if allowed and (others is None or any(others[m[3]][0] >= std for m in members)):
+                for j, at in cross_of:
+                    comp = merged(cls_left << SHIFT | pairs[at])
+                    if comp is None:
+                        comp = pair_class(cls_left, pairs[at])
+                    suit_j = suits[j]
+                    got = suit_j.better_cache.get(comp << 3 | n)
+                    if got is None:
+                        got = suit_j.better(comp, n)
+                    cross_mask |= (got & _SUIT_MASK) << _LO[j]
+                    cross_count += got >> COUNT
+            if others is None and packed:
+                for d, inside, free, _ in members:
+                    mask = inside | cross_mask
+                    append(_new(DiscardOption, (d, std - 1, tiles_get(mask) or tiles_of(mask),
+                                                free + cross_count)))
+                continue
+            for d, inside, free, cat in members:
+                need, mask, count = std, inside | cross_mask, free + cross_count
+                if others is not None:
+                    other, seven, orphan = others[cat]
+                    if other <= std:
+                        extra = (sevens[seven] | orphan_masks[orphan]) & ~(1 << d)
+                        if other < std:
+                            need, mask, count = other, extra, -1
+                        elif extra & ~mask:
+                            mask |= extra
+                            count = -1
+                if packed and count >= 0:
+                    better = tiles_get(mask) or tiles_of(mask)
+                else:
+                    better = tiles_of(mask & allowed)
+                    if left is None:
+                        count = 4 * len(better) - sum(map(b.__getitem__, better))
+                    else:
+                        count = sum(x if x > 0 else 0 for x in map(left.__getitem__, better))
+                append(_new(DiscardOption, (d, need - 1, better, count)))
     return options
-
-
-def _other_mask(b: bytes, d: int, bits: int, odd: int, four: int, empty_orphans: int,
-                held_pairs: int, orphan_pairs: int) -> int:
-    """Draws that lower the seven pairs or thirteen orphans need (the smaller) of `b` less `d`."""
-    c = b[d]
-    bit = 1 << d
-    odd ^= bit
-    if c == 4:
-        four &= ~bit
-    pairs = held_pairs - (0 if c & 1 else 1)
-    singles = bin(odd).count("1")
-    missing = max(0, 7 - pairs)
-    seven = missing + max(0, missing - singles) if bits & _SEVEN else INF
-    orphan = bool(bit & _ORPHAN_MASK)
-    if orphan and c == 1:
-        empty_orphans |= bit
-    present = 13 - bin(empty_orphans).count("1")
-    has_pair = orphan_pairs > (orphan and c == 2)
-    orphans = 14 - present - has_pair if bits & _ORPHANS else INF
-    best = min(seven, orphans)
-    mask = 0
-    if seven == best and missing:
-        mask = ((1 << 34) - 1) & ~four if missing > singles else odd
-    if orphans == best:
-        mask |= _ORPHAN_MASK if not has_pair else empty_orphans
-    return mask & ~bit

@@ -64,6 +64,8 @@ _RECORDS: dict[bytes, int] = {}
 # shanten's suit class ids (numbered suits, honours) -> class ids of the shared space
 _SUIT_IDS: tuple[dict[int, int], dict[int, int]] = ({}, {})
 _SUIT_CLASSES: tuple[list[int], list[int]] = ([], [])
+VECTORS = _VECTORS  # class id -> vector (read by acceptance)
+MERGED = _PAIR  # a << SHIFT | b -> class of the merge (read by acceptance; see pair_class)
 
 
 def _class_of(vector: tuple[int, ...]) -> int:
@@ -161,9 +163,6 @@ def fill(b: bytes) -> None:
         rest = pair_class(numbered[sz >> SUIT_BITS], honours[sz & (1 << SUIT_BITS) - 1])
         HAND_NEEDS[hand] = needs_of(shifted >> 2 * SUIT_BITS, rest)
     other_needs((x + y) >> COUNTERS)
-
-
-
 
 
 def suit_record(key: bytes) -> int:

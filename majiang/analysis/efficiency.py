@@ -205,20 +205,36 @@ def acceptance(
     total = sum(b) + jokers
     if total % 3 != 2 or total > 14:
         raise ValueError(f"acceptance needs a 3n+2 hand of at most 14 tiles, got {total} tiles")
-    left = [4 - c for c in b] if unseen is None else list(unseen)
-    if len(left) != 34:
+    left = None if unseen is None else list(unseen)
+    if left is not None and len(left) != 34:
         raise ValueError(f"unseen must have 34 entries, got {len(left)}")
-    draws = _ALL_KINDS if kinds is None else tuple(sorted(set(kinds)))
     bits = 1 if shapes is _STANDARD else 7 if shapes is _ALL else int(shapes)
     if jokers or not bits & 1:
-        options = _acceptance_slow(b, left, jokers, shapes, draws)
-    else:
+        draws = _ALL_KINDS if kinds is None else tuple(sorted(set(kinds)))
+        full = [4 - c for c in b] if left is None else left
+        options = _acceptance_slow(b, full, jokers, shapes, draws)
+        options.sort(key=_order)
+        return options
+    allowed = _EVERY
+    if kinds is not None:
         allowed = 0
-        for t in draws:
+        for t in kinds:
             allowed |= 1 << t
-        options = fast_acceptance(b, None if unseen is None else left, bits, allowed)
-    options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
+    options = fast_acceptance(b, left, bits, allowed)
+    options.sort(key=_rank)
     return options
+
+
+_EVERY = (1 << 34) - 1
+
+
+def _order(o: DiscardOption) -> tuple[int, int, int]:
+    return o.shanten, -o.count, o.discard
+
+
+def _rank(o: DiscardOption) -> int:
+    """`_order` as one int: shanten, then most copies (at most 136), then the kind."""
+    return o[1] << 16 | (1023 - o[3]) << 6 | o[0]
 
 
 def _acceptance_slow(

@@ -247,7 +247,10 @@ def test_jokers_in_shanten_read_as_any_kind(hand: tuple[list[int], int]) -> None
         best = min(
             shanten(plus(counts, t), jokers - 1, shapes) for t in range(34) if counts[t] < 4
         )
-        assert shanten(counts, jokers, shapes) == best
+        if max(counts) < 4:
+            assert shanten(counts, jokers, shapes) == best
+        else:  # a joker may also be a fifth copy of a kind held four times (wuhan 4.3)
+            assert shanten(counts, jokers, shapes) <= best
 
 
 @SETTINGS
