@@ -2,12 +2,14 @@
 // Each winner's arrangement and patterns; then the hand's stored explanation (`explain`): every
 // loser's share with each factor and cap (庄家, 点炮, 开口, kongs, 封顶, 金顶, 连赖, 包牌 and who
 // is liable), every settlement event's units x stake and the silver that actually moved (less
-// when a payer was short); then each seat's silver, balances and level. The replay and the
-// history show this same object.
+// when a payer was short); then each seat's silver, balances and level, and the link 验证本局 /
+// verify this hand (the fair shuffle's page /verify?hand=ID). The replay and the history show
+// this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
 import { t, tOther, tr, trOther, getLang } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
+import { verifyLink } from "./fair.js";
 
 const TEXT = {
   how_each_pays: ["每家怎么付", "What each loser pays"],
@@ -170,5 +172,6 @@ export function settlementEl(s, names, mySeat) {
       h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, t("silver")),
         h("th", {}, `${t("balance")} ${t("before")}`), h("th", {}, `${t("balance")} ${t("after")}`),
         h("th", {}, t("level"))),
-      rows));
+      rows),
+    s.hand_id != null ? verifyLink(s.hand_id) : null);
 }

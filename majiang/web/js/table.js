@@ -11,6 +11,7 @@ import { myHandEl, oneClickDiscard } from "./hand.js";
 import { discardHint } from "./hints.js";
 import { announce, discardSound } from "./sound.js";
 import { settingsEl } from "./settings.js";
+import { fairLine, rememberCommitment } from "./fair.js";
 
 export { oneClickDiscard };
 
@@ -90,6 +91,7 @@ export class TableScreen {
         this.viewAt = performance.now();
         this.noteTurn();
         if (this.view && this.view.dice) this.dice = this.view.dice;
+        if (msg.fair) { this.fair = msg.fair; rememberCommitment(msg.fair); }  // the deal's commitment
         this.error = "";
         if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
           this.settlement = null;
@@ -132,7 +134,7 @@ export class TableScreen {
 
   onEvent(ev) {
     if (CLEARS_PROMPT.has(ev.type)) this.prompt = null;
-    if (ev.type === "start") this.dice = ev.dice || null;
+    if (ev.type === "start") { this.dice = ev.dice || null; this.fair = null; }
     if (ev.type === "deal" || ev.type === "start") { this.settlement = null; this.log = []; this.wins = []; this.kongs = []; this.keptWaits = null; }
     if (this.view && ev.seat != null && !ev.replayed) {
       const players = this.view.players || this.view.seats?.length || 4;
@@ -329,6 +331,8 @@ export class TableScreen {
     const center = centerPanel(view, names, this.clockEl);
     const dice = diceEl(this.dice, names);
     if (dice) (center.querySelector(".center-info") || center).appendChild(dice);
+    const fair = fairLine(this.fair);
+    if (fair) (center.querySelector(".center-info") || center).appendChild(fair);
     return h("div", { class: `board players-${view.players || view.seats.length}${this.prompt ? " prompting" : ""}`, id: "board" },
       panels,
       center,
