@@ -11,17 +11,17 @@ from typing import Any
 from majiang.server import fairness, games, ledger
 from majiang.server.connection import Audience
 from majiang.server.games import Event
-from majiang.server.settlement import settlement_json
 from majiang.server.spectators import WatcherFeed
-from majiang.server.storage import HandStore, LiveHand
+from majiang.server.storage import LiveHand
 
 View = Callable[[int | None], dict[str, Any]]
 
 
-def send_events(audience: Audience, watch: WatcherFeed, store: HandStore, hand: LiveHand,
-                events: list[Event], posted: list[ledger.Posted],
-                view: View) -> dict[str, Any] | None:
-    """Send one action's events; the settlement screen if one was sent (else None)."""
+def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] | None,
+                events: list[Event], posted: list[ledger.Posted], view: View,
+                state: bool = True) -> dict[str, Any] | None:
+    """Send one action's events (`screen`: the settlement screen, built off the loop with the
+    action's step; `state`: each seat's new view after them); the screen if it was sent."""
     queue = list(posted)
     players = [c for c in audience.open() if c.seat is not None]
     watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
@@ -37,15 +37,17 @@ def send_events(audience: Audience, watch: WatcherFeed, store: HandStore, hand: 
         if event.visible_to(None):
             watched.append({"type": "event", "event": data})
         if event.kind == "settlement":
-            with store.db() as db:
-                settled = settlement_json(db, hand, moved)
+            settled = screen
             frame = {"type": "settlement", "settlement": settled}
             for conn in players:
                 conn.send(frame)
             watched.append(frame)
-    for conn in players:
-        conn.send({"type": "state", "view": view(conn.seat)})
-    watch.action([*watched, {"type": "state", "view": view(None)}] if watch.wanted else [])
+    if state:
+        for conn in players:
+            conn.send({"type": "state", "view": view(conn.seat)})
+        if watch.wanted:
+            watched.append({"type": "state", "view": view(None)})
+    watch.action(watched if watch.wanted else [])
     return settled
 
 

@@ -100,6 +100,13 @@ class BotMove:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRelease:
+    """A discard's claim window (`claims.ClaimWindow`) ended: send what it held."""
+
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
 class LobbyChanged:
     """Seats or readiness changed over HTTP: re-check the seats and deal if all are ready."""
 
@@ -111,5 +118,5 @@ class Stop:
 
 Message = (
     Ping | Ready | Act | Unreadable | Attach | Detach | TurnTimeout | BotTurn | BotMove
-    | LobbyChanged | Stop
+    | ClaimRelease | LobbyChanged | Stop
 )

@@ -25,3 +25,11 @@ ERRORS = Counter("majiang_errors_total", "unexpected errors, by where", ["where"
                  registry=REGISTRY)
 SILVER = Counter("majiang_silver_moved_total", "silver moved between players by settlements",
                  registry=REGISTRY)
+DB_RETRIES = Counter("majiang_db_retries_total",
+                     "table database steps retried after a transient failure, by step",
+                     ["where"], registry=REGISTRY)
+DB_WAITING = Gauge("majiang_db_waiting_tables", "tables waiting for the database to come back",
+                   registry=REGISTRY)
+CLAIM_HOLDS = Counter("majiang_claim_holds_total",
+                      "discards after which the table held the next event for its claim window",
+                      registry=REGISTRY)

@@ -2,9 +2,10 @@
 
 A prompt has a fresh id; a reply with any other id is ignored. A person has the table's turn time
 plus what is left of their bank; a seat a bot plays (a bot's own, or 托管) gets the bot's pause.
-When a clock runs out the prompt's message goes to the table's inbox. A prompt a person plays
-carries the seat's hints (`game.hints`: waits, unseen copies, each discard's waits, danger, the
-engine's no_win), computed here from the seat's view alone.
+When a clock runs out the prompt's message goes to the table's inbox. A bot answering a claim
+prompt while the table's claim window is open (`claims.py`) pauses within the window. A prompt
+a person plays carries the seat's hints (`game.hints`: waits, unseen copies, each discard's
+waits, danger, the engine's no_win), computed here from the seat's view alone.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class PromptHost(Protocol):
     def bank(self, seat: int) -> float: ...
     def plays_itself(self, seat: int) -> bool: ...
     def is_auto(self, seat: int) -> bool: ...
+    def claim_window_left(self) -> float: ...
 
 
 class Prompts:
@@ -147,6 +149,9 @@ class Prompts:
             prompt.by_bot = True
             low, high = self.bot_delay
             delay = self.rng.uniform(low, high) if high > 0 else 0.0
+            window = host.claim_window_left()
+            if window > 0:  # a claim prompt: the bot answers within the table's claim window
+                delay = self.rng.uniform(0.0, window / 2)
             prompt.handle = loop.call_later(delay, host.put, BotTurn(prompt.id))
         else:
             prompt.by_bot = False

@@ -55,6 +55,10 @@ class Settings:
     guest_grants_per_address: int = economy.GUEST_GRANTS_PER_ADDRESS
     day_offset_hours: int = 8  # the economy's day starts at midnight Beijing time
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client's address
+    # claim protection (claims.py): seconds after a discard before the next event; None: 0.8,
+    # or 0 when bots play at full speed
+    claim_delay: float | None = None
+    drain_seconds: float = 30.0  # on SIGTERM, how long hands in play may take to finish
     # cluster hook: several processes as one (cluster.py; docs/server.md "Several processes")
     redis_url: str | None = None  # the cluster's Redis; None: one process, no cluster
     cluster_address: str | None = None  # this process's internal HOST:PORT (relayed sockets)
@@ -80,6 +84,10 @@ class Settings:
             values["bot_pool"] = env["MAJIANG_BOT_POOL"]
         if "MAJIANG_BOT" in env:
             values["default_bot"] = env["MAJIANG_BOT"]
+        if "MAJIANG_CLAIM_DELAY" in env:
+            values["claim_delay"] = float(env["MAJIANG_CLAIM_DELAY"])
+        if "MAJIANG_DRAIN_SECONDS" in env:
+            values["drain_seconds"] = float(env["MAJIANG_DRAIN_SECONDS"])
         for name, var in INT_VARS.items():
             if var in env:
                 values[name] = int(env[var])

@@ -94,6 +94,7 @@ class Deal:
     hand_id: int | None = None
     opening: dict[str, Any] | None = None
     changed: bool = False
+    playing: int | None = None  # a hand of the table still playing: resumed, never dealt over
 
 
 class HandStore:
@@ -130,6 +131,9 @@ class HandStore:
         closing a table with no human left)."""
         with self.db() as db:
             table = self.table(db)
+            playing = self._playing(db, table)
+            if playing is not None:
+                return Deal(playing=playing)
             if table.status == "closed":
                 db.commit()
                 return Deal(closed=True)
@@ -181,10 +185,13 @@ class HandStore:
     def playing(self) -> int | None:
         """The table's unfinished hand, if any."""
         with self.db() as db:
-            table = self.table(db)
-            return db.scalars(
-                select(Hand.id).where(Hand.table_id == table.id, Hand.status == "playing")
-            ).first()
+            return self._playing(db, self.table(db))
+
+    @staticmethod
+    def _playing(db: Session, table: Table) -> int | None:
+        return db.scalars(
+            select(Hand.id).where(Hand.table_id == table.id, Hand.status == "playing")
+        ).first()
 
     def last_over(self) -> int | None:
         """The table's last finished hand, if any."""
@@ -198,9 +205,14 @@ class HandStore:
             ).first()
 
     def save_action(self, hand: LiveHand, seat: int, action: Action, events: list[Event],
-                    source: str, grant: int) -> Saved:
+                    source: str, grant: int, again: bool = False) -> Saved:
         """Store an applied action with its events, the settlements it caused and, if it ended
-        the hand, the hand's last rows; all in one transaction."""
+        the hand, the hand's last rows; all in one transaction. `again`: a retry after a
+        failure that may have come after the commit: a stored row is not written twice."""
+        if again:
+            with self.db() as db:
+                if self._stored(db, hand):
+                    return self._saved_before(db, hand)
         over = bool(hand.engine.is_over)
         row = {
             "hand_id": hand.hand_id, "idx": hand.action_idx, "seat": seat,
@@ -217,19 +229,41 @@ class HandStore:
             with self.db() as db:
                 db.execute(insert(HAND_ACTIONS), [row])
                 table_id = self.table_id if self.table_id is not None else self.table(db).id
-                for entry in games.settlements(hand.engine)[hand.settle_idx:]:
+                entries = games.settlements(hand.engine)
+                for index in range(hand.settle_idx, len(entries)):
+                    entry = entries[index]
                     saved.posted.append(ledger.post_settlement(
                         db, hand_id=hand.hand_id, table_id=table_id,
-                        event_index=hand.settle_idx, kind=str(entry["type"]),
+                        event_index=index, kind=str(entry["type"]),
                         units=[int(u) for u in entry["payments"]], stake=hand.stake,
                         user_ids=hand.user_ids,
                     ))
-                    hand.settle_idx += 1
                 if over:
                     saved = Saved(saved.posted, self.finish(db, hand, grant))
                 db.commit()
+            hand.settle_idx = len(games.settlements(hand.engine))  # only once committed
         hand.action_idx += 1
         return saved
+
+    def _stored(self, db: Session, hand: LiveHand) -> bool:
+        """Whether the hand's next action row is in the database already."""
+        return db.scalars(select(HandAction.id).where(
+            HandAction.hand_id == hand.hand_id, HandAction.idx == hand.action_idx)).first() \
+            is not None
+
+    def _saved_before(self, db: Session, hand: LiveHand) -> Saved:
+        """What storing the action did, read back: its transaction had committed."""
+        end = len(games.settlements(hand.engine))
+        posted = [p for i in range(hand.settle_idx, end)
+                  if (p := ledger.stored_settlement(db, hand.hand_id, i)) is not None]
+        match_over = None
+        row = db.get(Hand, hand.hand_id)
+        if hand.engine.is_over and row is not None and row.match_id is not None:
+            match = db.get(MatchRow, row.match_id)
+            if match is not None and match.status == "over":
+                match_over = matches.to_json(match)
+        hand.settle_idx, hand.action_idx = end, hand.action_idx + 1
+        return Saved(posted, match_over)
 
     def finish(self, db: Session, hand: LiveHand, grant: int) -> dict[str, Any] | None:
         """A hand's last rows: its record, the match's rotation and totals, the table waiting

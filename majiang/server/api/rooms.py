@@ -24,8 +24,8 @@ def answer(server: Server, db: Session, table: Table) -> dict[str, Any]:
 
 
 @router.post("/api/rooms")
-async def create_room(server: ServerDep, request: Request,
-                      body: NewRoom | None = None) -> dict[str, Any]:
+def create_room(server: ServerDep, request: Request,
+                body: NewRoom | None = None) -> dict[str, Any]:
     body = body or NewRoom()
     with server.db() as db:
         user = me(server, db, request)
@@ -39,13 +39,13 @@ async def create_room(server: ServerDep, request: Request,
 
 
 @router.get("/api/rooms/{code}")
-async def get_room(server: ServerDep, code: str) -> dict[str, Any]:
+def get_room(server: ServerDep, code: str) -> dict[str, Any]:
     with server.db() as db:
         return answer(server, db, lobby.get_table(db, code))
 
 
-async def owner_op(server: Server, request: Request, code: str,
-                   op: Callable[[Session, User, Table], Table]) -> dict[str, Any]:
+def owner_op(server: Server, request: Request, code: str,
+             op: Callable[[Session, User, Table], Table]) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
         table = op(db, user, lobby.get_table(db, code))
@@ -56,31 +56,31 @@ async def owner_op(server: Server, request: Request, code: str,
 
 
 @router.post("/api/rooms/{code}/bots")
-async def add_bot(server: ServerDep, request: Request, code: str,
-                  body: SeatChoice | None = None) -> dict[str, Any]:
+def add_bot(server: ServerDep, request: Request, code: str,
+            body: SeatChoice | None = None) -> dict[str, Any]:
     seat = (body or SeatChoice()).seat
     grant = server.settings.new_account_grant
-    return await owner_op(server, request, code,
+    return owner_op(server, request, code,
                           lambda db, u, t: rooms.add_bot(db, u, t.code, seat, grant))
 
 
 @router.post("/api/rooms/{code}/remove-bot")
-async def remove_bot(server: ServerDep, request: Request, code: str,
-                     body: SeatChoice | None = None) -> dict[str, Any]:
+def remove_bot(server: ServerDep, request: Request, code: str,
+               body: SeatChoice | None = None) -> dict[str, Any]:
     seat = (body or SeatChoice()).seat
-    return await owner_op(server, request, code,
+    return owner_op(server, request, code,
                           lambda db, u, t: rooms.remove_bot(db, u, t.code, seat))
 
 
 @router.post("/api/rooms/{code}/kick")
-async def kick(server: ServerDep, request: Request, code: str,
-               body: SeatChoice | None = None) -> dict[str, Any]:
+def kick(server: ServerDep, request: Request, code: str,
+         body: SeatChoice | None = None) -> dict[str, Any]:
     seat = (body or SeatChoice()).seat
-    return await owner_op(server, request, code,
+    return owner_op(server, request, code,
                           lambda db, u, t: rooms.kick(db, u, t.code, seat))
 
 
 @router.post("/api/rooms/{code}/dissolve")
-async def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
-    return await owner_op(server, request, code,
+def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return owner_op(server, request, code,
                           lambda db, u, t: rooms.dissolve(db, u, t.code))

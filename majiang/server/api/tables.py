@@ -29,14 +29,14 @@ def open_table(server: Server, db: Session, user: User, req: lobby.TableRequest,
 
 
 @router.get("/api/tables")
-async def list_tables(server: ServerDep) -> list[dict[str, Any]]:
+def list_tables(server: ServerDep) -> list[dict[str, Any]]:
     with server.db() as db:
         return [server.tables.table_json(db, t) for t in lobby.open_tables(db)]
 
 
 @router.post("/api/tables")
-async def create_table(server: ServerDep, request: Request,
-                       body: NewTable | None = None) -> dict[str, Any]:
+def create_table(server: ServerDep, request: Request,
+                 body: NewTable | None = None) -> dict[str, Any]:
     body = body or NewTable()
     with server.db() as db:
         user = me(server, db, request)
@@ -48,8 +48,8 @@ async def create_table(server: ServerDep, request: Request,
 
 
 @router.post("/api/quickplay")
-async def quickplay(server: ServerDep, request: Request,
-                    body: QuickPlay | None = None) -> dict[str, Any]:
+def quickplay(server: ServerDep, request: Request,
+              body: QuickPlay | None = None) -> dict[str, Any]:
     body = body or QuickPlay()
     with server.db() as db:
         user = me(server, db, request)
@@ -72,7 +72,7 @@ async def quickplay(server: ServerDep, request: Request,
 
 
 @router.get("/api/tables/{code}")
-async def get_table(server: ServerDep, code: str) -> dict[str, Any]:
+def get_table(server: ServerDep, code: str) -> dict[str, Any]:
     with server.db() as db:
         return server.tables.table_json(db, lobby.get_table(db, code))
 
@@ -85,7 +85,7 @@ OPS: dict[str, Callable[[Session, User, str], Table]] = {
 }
 
 
-async def table_op(server: Server, request: Request, code: str, op: str) -> dict[str, Any]:
+def table_op(server: Server, request: Request, code: str, op: str) -> dict[str, Any]:
     with server.db() as db:
         table = OPS[op](db, me(server, db, request), code)
         answer = server.tables.table_json(db, table)
@@ -95,20 +95,20 @@ async def table_op(server: Server, request: Request, code: str, op: str) -> dict
 
 
 @router.post("/api/tables/{code}/join")
-async def join(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
-    return await table_op(server, request, code, "join")
+def join(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return table_op(server, request, code, "join")
 
 
 @router.post("/api/tables/{code}/leave")
-async def leave(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
-    return await table_op(server, request, code, "leave")
+def leave(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return table_op(server, request, code, "leave")
 
 
 @router.post("/api/tables/{code}/ready")
-async def ready(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
-    return await table_op(server, request, code, "ready")
+def ready(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return table_op(server, request, code, "ready")
 
 
 @router.post("/api/tables/{code}/dissolve")
-async def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
-    return await table_op(server, request, code, "dissolve")
+def dissolve(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    return table_op(server, request, code, "dissolve")
