@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.game import actions as shared
 from majiang.game.actions import CHOW, DECLARE, DISCARD, GRAB, KONG, PASS, PICK, PUNG, WIN, Action
+from majiang.game.mechanics.laizi import SPECIAL_KONGS
 from majiang.tiles import KINDS, Tile
 
 DISCARD_AT, CHOW_AT, PUNG_AT, EXPOSED_KONG_AT = 0, 34, 37, 38
@@ -67,11 +69,26 @@ def action_index(action: Action, claimed: Tile | None = None) -> int:
     raise ActionSpaceError(f"no index for {action.to_json()} (claimed {claimed})")
 
 
+def _shared_index() -> dict[int, int]:
+    """id -> index of the engine's shared action instances (every action but a chow)."""
+    instances = [shared.WIN_ACTION, shared.PASS_ACTION, *shared.DISCARDS, *shared.PUNGS,
+                 *shared.EXPOSED_KONGS, *shared.CONCEALED_KONGS, *shared.ADDED_KONGS,
+                 *shared.DECLARES, *shared.PICKS, *shared.GRABS,
+                 *(a for kongs in SPECIAL_KONGS.values() for a in kongs)]
+    return {id(a): action_index(a) for a in instances}
+
+
+_SHARED = _shared_index()  # module-level instances live as long as the dict: ids stay theirs
+
+
 def legal_index(legal: Sequence[Action], claimed: Tile | None) -> dict[int, Action]:
     """index -> the engine's action, for every legal action (ActionSpaceError on a clash)."""
     out: dict[int, Action] = {}
+    shared_at = _SHARED.get
     for action in legal:
-        i = action_index(action, claimed)
+        i = shared_at(id(action))
+        if i is None:
+            i = action_index(action, claimed)
         if i in out:
             raise ActionSpaceError(f"{out[i].to_json()} and {action.to_json()} share index {i}")
         out[i] = action

@@ -20,7 +20,8 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
 from majiang.env.actions import N_ACTIONS, PASS_AT, legal_index
-from majiang.env.observation import FIELDS, SIZE, bounds, encode, split
+from majiang.env.encoder import Encoder
+from majiang.env.observation import FIELDS, SIZE, Vector, bounds, split
 from majiang.game.actions import Action
 from majiang.game.hand import Hand
 from majiang.game.phases import TURN
@@ -49,13 +50,15 @@ class HandDriver:
     """One hand at a time for an environment: the seats to act, their legal actions by index.
 
     `seat` is the one the AEC form asks (the seat on turn, else the lowest claimant);
-    `legal[s]` maps index -> engine action for every seat `s` that must decide now."""
+    `legal[s]` maps index -> engine action for every seat `s` that must decide now;
+    `observe(seat)` is the seat's vector (an `Encoder` kept up to date across the hand)."""
 
     def __init__(self, rules: str, options: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.players = mechanics(rules).rules.players
         self.options = dict(options or {})
         self.hand: Hand | None = None
+        self.encoder: Encoder | None = None
         self.legal: dict[int, dict[int, Action]] = {}
         self.seat = 0
         self.scores = [0] * self.players
@@ -63,8 +66,14 @@ class HandDriver:
 
     def deal(self, seed: str, dealer: int) -> None:
         self.hand = Hand.new(self.rules, seed, dealer=dealer, options=self.options)
+        self.encoder = Encoder(self.hand)
         self.scores = [0] * self.players
         self._next()
+
+    def observe(self, seat: int, out: Vector | None = None) -> Vector:
+        """`seat`'s observation vector now (into `out` if given)."""
+        assert self.encoder is not None, "deal() first"
+        return self.encoder.observe(seat, out)
 
     def _next(self) -> None:
         hand = self.hand
@@ -72,19 +81,26 @@ class HandDriver:
         self.legal = {}
         if hand.is_over:
             return
-        seats = [hand.turn] if hand.phase == TURN else sorted(hand.to_act())
-        last = hand.last_discard
+        state = hand.state
+        seats = [state.turn] if state.phase == TURN else sorted(hand.to_act())
+        last = state.last_discard
         claimed = None if last is None else last[1]
         for s in seats:
             self.legal[s] = legal_index(hand.legal_actions(s), claimed)
         self.seat = seats[0]
 
-    def mask(self, seat: int) -> Mask:
-        out = np.zeros(N_ACTIONS, np.int8)
+    def mask(self, seat: int, out: Mask | None = None) -> Mask:
+        """`seat`'s action mask (into `out` if given): 1 at each legal index."""
         legal = self.legal.get(seat)
-        if legal:
-            out[list(legal)] = 1
-        return out
+        if out is not None:
+            out.fill(0)
+            if legal:
+                out[list(legal)] = 1
+            return out
+        bits = bytearray(N_ACTIONS)  # set in Python, read by numpy: cheaper than np.zeros + put
+        for i in legal or ():
+            bits[i] = 1
+        return np.frombuffer(bits, np.int8)
 
     def play(self, choices: dict[int, int], strict: bool = True) -> list[int]:
         """Apply each deciding seat's action index; each seat's units won meanwhile.
@@ -99,15 +115,18 @@ class HandDriver:
             action = legal.get(int(index))
             if action is None:
                 if strict or not legal:
-                    raise ValueError(f"action {index} is not legal for seat {seat} now "
-                                     f"(legal: {sorted(legal)})")
+                    raise ValueError(f"动作 {index} 此时对座位 {seat} 不合法 / action {index} "
+                                     f"is not legal for seat {seat} now (legal: {sorted(legal)})")
                 self.illegal += 1
                 action = legal.get(PASS_AT) or legal[min(legal)]
             actions.append((seat, action))
         for seat, action in actions:
             hand.apply(seat, action)
-        now = hand.scores if hand.result is None else hand.result.payments
-        delta = [a - b for a, b in zip(now, self.scores, strict=True)]
+        result = hand.state.result
+        now = [s.score for s in hand.state.seats] if result is None else result.payments
+        before = self.scores
+        delta = [0] * len(now) if now == before else [
+            a - b for a, b in zip(now, before, strict=True)]
         self.scores = list(now)
         self._next()
         return delta
@@ -128,6 +147,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.obs_type = obs_type
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(self.driver.players)]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         self._space = observation_space(obs_type)
         self._action_space = spaces.Discrete(N_ACTIONS)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
@@ -164,8 +184,8 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.driver.seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = int(agent.rpartition("_")[2])
-        vector = encode(self.hand, seat)
+        seat = self._seat[agent]
+        vector = self.driver.observe(seat)
         observation: Any = vector if self.obs_type == "tensor" else split(vector)
         return {"observation": observation, "action_mask": self.driver.mask(seat)}
 
@@ -175,20 +195,22 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must act: None is only for a finished agent")
-        delta = self.driver.play({self.driver.seat: int(action)})
+            raise ValueError(f"{agent} 必须行动：只有已结束的玩家可传 None / {agent} must act: "
+                             "None is only for a finished agent")
+        driver = self.driver
+        delta = driver.play({driver.seat: int(action)})
         self._cumulative_rewards[agent] = 0.0
-        for seat, units in enumerate(delta):
-            self.rewards[self.possible_agents[seat]] = float(units)
-        if self.hand.is_over:
-            result = self.hand.result
-            assert result is not None
+        rewards = self.rewards
+        for a, units in zip(self.possible_agents, delta, strict=True):
+            rewards[a] = float(units)
+        result = self.hand.state.result
+        if result is not None:
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"result": result.to_json()}
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.driver.seat]
+            self.agent_selection = self.possible_agents[driver.seat]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -23,7 +23,8 @@ from numpy.typing import NDArray
 from majiang.bots import get_bot
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import HandDriver
-from majiang.env.observation import SIZE, encode
+from majiang.env.encoder import encode
+from majiang.env.observation import SIZE
 from majiang.env.single import SingleAgentEnv
 from majiang.game.seat_view import SeatView
 

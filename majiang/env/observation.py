@@ -25,8 +25,8 @@ one-hots 0/1, `wall_left` in tiles, `scores` in units.
 | scores       | 4          | units won or paid so far this hand (kong money), per seat      |
 | round_wind   | 4          | one-hot: the table's round wind option (yangzhou), E S W N     |
 
-`encode(hand, seat)` reads the hand's state directly (fast) and gives exactly what
-`encode_view(SeatView.from_json(hand.view(seat)))` gives from what the seat may know (tested).
+`encode_view(SeatView.from_json(hand.view(seat)), phase)` builds it from what the seat may know;
+`majiang.env.encoder` gives the same from the hand's state, cheaply at every step (tested equal).
 """
 
 from __future__ import annotations
@@ -36,8 +36,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from majiang.game.hand import Hand
-from majiang.game.phases import CLAIM, OVER, ROB, TURN
+from majiang.game.phases import CLAIM, ROB, TURN
 from majiang.game.seat_view import SeatView
 from majiang.rules.base import Meld
 from majiang.tiles import EAST, KINDS, Tile, parse_tile
@@ -107,78 +106,6 @@ def _common(out: Vector, rel_of: list[int], wall_left: int, scores: list[int] | 
     wind = options.get("round_wind")
     if isinstance(wind, str):
         out[OFFSET["round_wind"] + parse_tile(wind) - EAST] = 1.0
-
-
-_HAND, _DRAWN, _MELDS, _DISCARDS, _REVEALED, _INFO, _LAST, _KONG, _LAIZI, _INDICATOR, \
-    _ASIDE, _LOCKED, _PHASE, _WALL, _SCORES = (OFFSET[name] for name, _ in FIELDS[:15])
-_GROUP_AT = {kind: group * KINDS for kind, group in MELD_GROUP.items()}
-_WINDS = {"1z": 0, "2z": 1, "3z": 2, "4z": 3}
-
-
-def encode(hand: Hand, seat: int, out: Vector | None = None) -> Vector:
-    """The observation of `seat` from the hand's state (only what `hand.view(seat)` shows).
-
-    Unit entries are gathered as indices and counted at once (`np.bincount`); `out`, if given,
-    is overwritten."""
-    state = hand.state
-    n = state.players
-    rel_of = [(s - seat) % n for s in range(n)]
-    over = state.phase == OVER
-    on_turn = state.phase == TURN
-    shows_declared = hand.mech.has("liang_dao")
-    me = state.seats[seat]
-    ones: list[int] = []
-    add, extend = ones.append, ones.extend
-    shown: list[tuple[int, list[int], int | None]] = []
-    for s, other in enumerate(state.seats):
-        rel = rel_of[s]
-        base = _MELDS + rel * 4 * KINDS
-        for m in other.melds:
-            extend(map((base + _GROUP_AT[m.kind]).__add__, m.tiles))
-        extend(map((_DISCARDS + rel * KINDS).__add__, other.discards))
-        if over or (shows_declared and other.declared):
-            hidden = state.drawn if on_turn and not over and s == state.turn else None
-            shown.append((_REVEALED + rel * KINDS, other.counts, hidden))
-        if other.declared:
-            add(_INFO + rel * 4)
-    if on_turn and seat == state.turn and state.drawn is not None:
-        add(_DRAWN + state.drawn)
-    add(_INFO + rel_of[state.dealer] * 4 + 2)
-    add(_INFO + rel_of[state.turn] * 4 + 3)
-    if state.last_discard is not None:
-        who, tile = state.last_discard
-        add(_LAST + tile)
-        add(_LAST + KINDS + rel_of[who])
-    if state.kong_tile is not None and not over:
-        add(_KONG + state.kong_tile[1])
-    if state.laizi is not None:
-        add(_LAIZI + state.laizi)
-    if state.indicator is not None:
-        add(_INDICATOR + state.indicator)
-    if me.set_aside is not None:
-        add(_ASIDE + me.set_aside)
-    if me.locked or me.lock_kinds:
-        add(_LOCKED)
-        extend(map((_LOCKED + 1).__add__, me.lock_kinds))
-    if state.phase in PHASES:
-        add(_PHASE + PHASES.index(state.phase))
-    wind = state.options.get("round_wind")
-    if wind in _WINDS:
-        add(OFFSET["round_wind"] + _WINDS[wind])
-    if out is None:
-        out = np.bincount(ones, minlength=SIZE).astype(np.float32)
-    else:
-        out[:] = np.bincount(ones, minlength=SIZE)
-    out[_HAND:_HAND + KINDS] = me.counts
-    for o, counts, hidden in shown:
-        out[o:o + KINDS] = counts
-        if hidden is not None:
-            out[o + hidden] -= 1
-    out[_WALL] = state.wall.left()
-    for s, other in enumerate(state.seats):
-        out[_INFO + rel_of[s] * 4 + 1] = sum(other.counts)
-        out[_SCORES + rel_of[s]] = other.score
-    return out
 
 
 def encode_view(view: SeatView, phase: str, options: dict[str, Any] | None = None) -> Vector:

@@ -15,7 +15,7 @@ from pettingzoo import ParallelEnv
 
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import HandDriver, observation_space
-from majiang.env.observation import encode, split
+from majiang.env.observation import split
 
 
 class MajiangParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -44,7 +44,7 @@ class MajiangParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore
         assert hand is not None
         out = {}
         for seat, agent in enumerate(self.possible_agents):
-            vector = encode(hand, seat)
+            vector = self.driver.observe(seat)
             out[agent] = {"observation": vector if self.obs_type == "tensor" else split(vector),
                           "action_mask": self.driver.mask(seat)}
         return out

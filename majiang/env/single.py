@@ -21,7 +21,7 @@ from majiang.bots import get_bot
 from majiang.bots.base import Bot
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import HandDriver, observation_space, table_text
-from majiang.env.observation import encode, split
+from majiang.env.observation import split
 from majiang.game.seat_view import SeatView
 
 
@@ -53,7 +53,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observe(self) -> dict[str, Any]:
         hand = self.driver.hand
         assert hand is not None
-        vector = encode(hand, self.seat)
+        vector = self.driver.observe(self.seat)
         return {"observation": vector if self.obs_type == "tensor" else split(vector),
                 "action_mask": self.driver.mask(self.seat)}
 

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import HandDriver
-from majiang.env.observation import SIZE, encode
+from majiang.env.observation import SIZE
 
 Batch = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int64]]
 
@@ -48,10 +48,8 @@ class VectorEnv:
         assert driver.hand is not None
         seat = driver.seat
         self.seats[i] = seat
-        encode(driver.hand, seat, self.observations[i])
-        mask = self.masks[i]
-        mask.fill(0)
-        mask[list(driver.legal[seat])] = 1
+        driver.observe(seat, self.observations[i])
+        driver.mask(seat, self.masks[i])
 
     def reset(self, seed: int | str = 0) -> Batch:
         """Deal every row anew from `seed`; (observations, masks, seats)."""

@@ -19,12 +19,10 @@ VECTOR_STEPS = 25
 
 
 def majiang_aec(sample: Sample) -> Runner:
-    import numpy as np
-
     from majiang.env import env
 
     e = env(rules="tuidaohu")
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     e.reset(seed=0)
 
     def run() -> int:
@@ -35,8 +33,7 @@ def majiang_aec(sample: Sample) -> Runner:
             if done:
                 e.step(None)
                 continue
-            mask = obs["action_mask"]
-            e.step(int(rng.choice(np.flatnonzero(mask))))
+            e.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
             steps += 1
         return steps
 

@@ -14,7 +14,8 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 from majiang.env import env, parallel_env
 from majiang.env.actions import N_ACTIONS, action_index, describe, legal_index
 from majiang.env.check import masked_random
-from majiang.env.observation import FIELDS, SIZE, encode, encode_view, split
+from majiang.env.encoder import encode
+from majiang.env.observation import FIELDS, SIZE, encode_view, split
 from majiang.env.single import SingleAgentEnv
 from majiang.env.vector import VectorEnv
 from majiang.game.actions import DISCARDS, PASS_ACTION, Action
@@ -63,8 +64,8 @@ def test_action_space_indices() -> None:
 
 @pytest.mark.parametrize("rules", RULES)
 def test_observation_is_what_the_view_shows(rules: str) -> None:
-    """The fast encoder reads the state; every seat's vector equals the one built from its
-    JSON view, at every step of a few random hands."""
+    """The environment's encoder (kept up to date across the hand) reads the state; every
+    seat's vector equals the one built from its JSON view, at every step of a few random hands."""
     e = env(rules=rules)
     rng = np.random.default_rng(1)
     for h in range(3):
@@ -77,7 +78,7 @@ def test_observation_is_what_the_view_shows(rules: str) -> None:
             hand = e.hand
             for seat in range(hand.players):
                 view = SeatView.from_json(hand.view(seat))
-                assert np.array_equal(encode(hand, seat),
+                assert np.array_equal(e.driver.observe(seat),
                                       encode_view(view, hand.phase, hand.options))
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
