@@ -1,0 +1,347 @@
+"""Database faults (issue 12, items 2 and 5): a table's database work runs off the event loop, so
+a SQLite write lock held for seconds by another connection stalls neither `/healthz` nor another
+table; a PostgreSQL outage (a TCP proxy that refuses and drops connections) mid-hand makes the
+table wait with a notice and go on by itself when the database returns, the hand finishes and
+the ledger balances; a player who leaves during the outage never leaves the hand `playing`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_player import Transcript, auth, make_client, play, signup
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+from majiang.server import ledger
+from majiang.server.db import normalize_url
+from majiang.server.loadtest import choose
+from majiang.server.manager import resumable
+from majiang.server.models import Hand, Table
+
+POSTGRES = os.environ.get("TEST_POSTGRES_URL")
+NEEDS_POSTGRES = pytest.mark.skipif(
+    not POSTGRES and os.environ.get("CI") != "true", reason="TEST_POSTGRES_URL is not set")
+PROXY_PORT = 15432
+LOCK_SECONDS = 10.0  # how long the other connection holds SQLite's write lock at most
+
+
+def quick_table(client: TestClient, name: str) -> tuple[str, str]:
+    """A new player at a quick-play table with bots: (token, table code)."""
+    token, _ = signup(client, name)
+    r = client.post("/api/quickplay", json={"practice": True}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return token, r.json()["code"]
+
+
+def until_prompt(ws: Any, t: Transcript, answer: int) -> bool:
+    """Answer `answer` prompts, then return True with the next one pending; False if the hand
+    ended first."""
+    answered = 0
+    while True:
+        msg = ws.receive_json()
+        t.add(msg)
+        if msg["type"] == "settlement":
+            return False
+        if msg["type"] == "prompt":
+            if answered == answer:
+                return True
+            act(ws, msg, t)
+            answered += 1
+
+
+def act(ws: Any, prompt: dict[str, Any], t: Transcript) -> None:
+    action = choose(prompt["actions"], t.view)
+    ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"], "action": action})
+    t.prompt = None
+
+
+def balanced(url: str) -> None:
+    engine = create_engine(normalize_url(url))
+    try:
+        with engine.connect() as con:
+            from sqlalchemy.orm import Session
+
+            with Session(bind=con) as db:
+                check = ledger.check(db)
+        assert check.balanced, check
+    finally:
+        engine.dispose()
+
+
+def hand_statuses(url: str) -> list[str]:
+    engine = create_engine(normalize_url(url))
+    try:
+        with engine.connect() as con:
+            return [row[0] for row in con.execute(text("SELECT status FROM hands"))]
+    finally:
+        engine.dispose()
+
+
+# -- SQLite: a write lock held by another connection ------------------------------------------
+
+
+class WriteLock:
+    """SQLite's write lock, held by a connection of its own until `release` (or a timer)."""
+
+    def __init__(self, path: str) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.released = threading.Event()
+        self.timer = threading.Timer(LOCK_SECONDS, self.release)
+        self.timer.start()
+
+    def release(self) -> None:
+        if not self.released.is_set():
+            self.released.set()
+            self.conn.execute("ROLLBACK")
+            self.conn.close()
+        self.timer.cancel()
+
+
+def test_sqlite_write_lock_stalls_neither_healthz_nor_another_table(tmp_path: Path) -> None:
+    path = tmp_path / "lock.db"
+    url = f"sqlite:///{path}"
+    with make_client(url) as client:
+        token_a, code_a = quick_table(client, "lockera")
+        token_b, code_b = quick_table(client, "lockerb")
+        with client.websocket_connect(f"/ws/tables/{code_a}?token={token_a}") as ws_a, \
+                client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b:
+            ta, tb = Transcript(), Transcript()
+            assert until_prompt(ws_b, tb, 0)  # table B waits for its player: it writes nothing
+            assert until_prompt(ws_a, ta, 2)
+            assert ta.prompt is not None
+            lock = WriteLock(str(path))
+            try:
+                act(ws_a, ta.prompt, ta)  # table A applies it; storing it waits for the lock
+                assert client.get("/healthz").json() == {"ok": True}
+                ws_b.send_json({"type": "ping"})
+                while (msg := ws_b.receive_json())["type"] != "pong":
+                    tb.add(msg)
+                # a second socket of table B is attached and gets the table (reads only)
+                with client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b2:
+                    assert ws_b2.receive_json()["type"] == "table"
+                    ws_b2.send_json({"type": "ping"})
+                    while ws_b2.receive_json()["type"] != "pong":
+                        pass
+                assert client.get("/api/tables/" + code_b).status_code == 200
+                held = not lock.released.is_set()
+            finally:
+                lock.release()
+            assert held, "the answers came only after the lock was released"
+            assert play(ws_a, ta), "table A's hand went on once the lock was gone"
+            assert play(ws_b, tb)
+    balanced(url)
+    assert "playing" not in hand_statuses(url)
+
+
+# -- PostgreSQL: an outage through a TCP proxy -------------------------------------------------
+
+
+class Proxy:
+    """A TCP proxy on 127.0.0.1:PROXY_PORT to PostgreSQL, in a thread of its own: `down()`
+    refuses new connections and drops the open ones, `up()` serves again."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.loop = asyncio.new_event_loop()
+        self.server: asyncio.Server | None = None
+        self.links: set[asyncio.StreamWriter] = set()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.up()
+
+    def _run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        writer.close()
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection(*self.target)
+        except OSError:
+            writer.close()
+            return
+        self.links.update((writer, up_writer))
+        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        self.links.difference_update((writer, up_writer))
+
+    async def _start(self) -> None:
+        self.server = await asyncio.start_server(self._link, "127.0.0.1", PROXY_PORT,
+                                                 reuse_address=True)
+
+    async def _stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        for writer in list(self.links):
+            writer.transport.abort()
+        self.links.clear()
+
+    def up(self) -> None:
+        self._run(self._start())
+
+    def down(self) -> None:
+        self._run(self._stop())
+
+    def close(self) -> None:
+        self.down()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+@pytest.fixture
+def proxied() -> Iterator[tuple[str, Proxy]]:
+    """A fresh schema in TEST_POSTGRES_URL's database and the URL through the proxy."""
+    from conftest import reset_postgres
+
+    assert POSTGRES is not None, "CI=true needs TEST_POSTGRES_URL"
+    reset_postgres(POSTGRES)
+    real = make_url(normalize_url(POSTGRES))
+    proxy = Proxy(real.host or "127.0.0.1", real.port or 5432)
+    url = real.set(host="127.0.0.1", port=PROXY_PORT).render_as_string(hide_password=False)
+    try:
+        yield url, proxy
+    finally:
+        proxy.close()
+
+
+def wait_notice(ws: Any, t: Transcript, notice: str) -> None:
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "notice" and msg["notice"] == notice:
+            assert " / " in msg["text"]  # 中文 / English
+            return
+        t.add(msg)
+
+
+@NEEDS_POSTGRES
+def test_postgres_outage_mid_hand_the_table_resumes_by_itself(
+        proxied: tuple[str, Proxy]) -> None:
+    url, proxy = proxied
+    with make_client(url) as client:
+        token, code = quick_table(client, "outage")
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            t = Transcript()
+            assert until_prompt(ws, t, 3)
+            assert t.prompt is not None
+            proxy.down()
+            assert client.get("/healthz").json() == {"ok": True}
+            act(ws, t.prompt, t)  # applied; storing it waits for the database
+            wait_notice(ws, t, "db_waiting")
+            assert client.get("/readyz").status_code == 503
+            assert client.get("/healthz").json() == {"ok": True}
+            proxy.up()
+            wait_notice(ws, t, "db_back")
+            assert play(ws, t), "the hand finished after the outage"
+            assert t.settlement is not None
+        assert client.get("/readyz").status_code == 200
+    balanced(POSTGRES or url)
+    assert "playing" not in hand_statuses(url)
+
+
+@NEEDS_POSTGRES
+def test_a_player_leaving_during_an_outage_never_leaves_the_hand_playing(
+        proxied: tuple[str, Proxy]) -> None:
+    url, proxy = proxied
+    with make_client(url) as client:
+        token, code = quick_table(client, "leaver")
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            t = Transcript()
+            assert until_prompt(ws, t, 2)
+            assert t.prompt is not None
+            proxy.down()
+            act(ws, t.prompt, t)
+            wait_notice(ws, t, "db_waiting")
+            try:  # the test client re-raises the server's error after its 500 answer
+                refused = client.post(f"/api/tables/{code}/leave", headers=auth(token))
+                assert refused.status_code >= 500
+            except OperationalError:
+                pass
+        # the socket is closed: the player is gone while the database is away
+        proxy.up()
+        assert client.post(f"/api/tables/{code}/leave", headers=auth(token)).status_code == 200
+        engine = create_engine(normalize_url(url))
+        try:
+            for _ in range(600):  # bounded: the hand is played out by the bots (托管)
+                with engine.connect() as con:
+                    status = con.execute(text("SELECT status FROM hands")).scalars().all()
+                if status and "playing" not in status:
+                    break
+                time.sleep(0.1)
+            with engine.connect() as con:
+                table_status = con.execute(
+                    select(Table.status).where(Table.code == code)).scalar_one()
+                hands = con.execute(select(Hand.status)).scalars().all()
+        finally:
+            engine.dispose()
+        assert hands and "playing" not in hands
+        assert table_status == "closed"  # nobody is left
+    balanced(url)
+
+
+# -- resuming every hand in play ----------------------------------------------------------------
+
+
+def test_a_closed_table_with_a_hand_playing_is_resumed_and_played_out(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'closed.db'}"
+    with make_client(url) as client:
+        token, code = quick_table(client, "closer")
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            assert until_prompt(ws, Transcript(), 1)
+    engine = create_engine(url)
+    with engine.begin() as con:  # as a table closed mid-hand by the old bug left it
+        con.execute(text("UPDATE tables SET status = 'closed'"))
+        con.execute(text("DELETE FROM seats"))
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as db:
+        assert code in resumable(db)
+    with make_client(url):  # the next start plays the hand out (bots for every seat)
+        for _ in range(600):
+            if "playing" not in hand_statuses(url):
+                break
+            time.sleep(0.1)
+    engine.dispose()
+    assert "playing" not in hand_statuses(url)
+    balanced(url)
+
+
+def test_a_retried_action_is_stored_once(tmp_path: Path) -> None:
+    """`save_action(again=True)` after a commit whose answer was lost reads the row back."""
+    from majiang.server.storage import HandStore
+
+    url = f"sqlite:///{tmp_path / 'again.db'}"
+    with make_client(url) as client:
+        token, code = quick_table(client, "again")
+        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            t = Transcript()
+            assert until_prompt(ws, t, 1)
+            runner = client.app.state.server.tables.runners[code]  # type: ignore[attr-defined]
+            store: HandStore = runner.store
+            hand = runner.hand
+            assert hand is not None
+            idx = hand.action_idx
+            before = (hand.action_idx - 1, hand.settle_idx)
+            hand.action_idx -= 1  # as if the last action's commit had not been answered
+            saved = store.save_action(hand, 0, None, [], "player", 0, again=True)  # type: ignore[arg-type]
+            assert saved.posted == [] and (hand.action_idx, hand.settle_idx) == (idx, before[1])
+            with store.db() as db:
+                rows = db.execute(text("SELECT count(*) FROM hand_actions WHERE hand_id = :h"),
+                                  {"h": hand.hand_id}).scalar_one()
+            assert rows == idx
