@@ -30,6 +30,7 @@ from majiang.analysis.classes import (
     suit_record,
 )
 from majiang.analysis.classes import MERGED as _PAIRS
+from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import VECTORS as _VEC
 from majiang.analysis.distance import INF
@@ -44,12 +45,16 @@ _new = tuple.__new__
 _ORPHAN_MASK = sum(1 << t for t in TERMINALS_AND_HONORS)
 _ORPHAN_BIT = tuple(1 if t in TERMINALS_AND_HONORS else 0 for t in range(34))
 # for each suit i: (j, the class-pair index of the two suits other than i and j) per other j
-_PAIR_AT = {(0, 1): 0, (0, 2): 1, (0, 3): 2, (1, 2): 3, (1, 3): 4, (2, 3): 5}
-_CROSS = tuple(
-    tuple((j, _PAIR_AT[tuple(sorted(set(range(4)) - {i, j}))]) for j in range(4) if j != i)
-    for i in range(4))
-_REST = tuple((_CROSS[i][0][0], _PAIR_AT[tuple(sorted(set(range(4)) - {i, _CROSS[i][0][0]}))])
-              for i in range(4))
+_PAIR_AT = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def _pair_at(i: int, j: int) -> int:
+    """The index in `_PAIR_AT` of the two suits other than i and j."""
+    return _PAIR_AT.index(tuple(sorted(set(range(4)) - {i, j})))
+
+
+_CROSS = tuple(tuple((j, _pair_at(i, j)) for j in range(4) if j != i) for i in range(4))
+_REST = tuple((_CROSS[i][0][0], _pair_at(i, _CROSS[i][0][0])) for i in range(4))
 COUNT = 16  # where a packed mask's count of free copies starts
 _SUIT_MASK = (1 << 9) - 1
 _LIMIT = 200_000  # entries a suit's caches keep before they are cleared (long simulations)
@@ -64,12 +69,14 @@ class Suit:
 
     __slots__ = (
         "better_cache",
+        "by_tight",
         "cls",
         "counters",
         "drops_cache",
         "four",
         "held",
         "key",
+        "less",
         "odd",
         "slots",
     )
@@ -79,7 +86,24 @@ class Suit:
         self.key = key
         self.cls = rec & CLASS_MASK
         self.counters = rec >> _REC
-        vec = _VEC[self.cls]
+        odd = four = held = 0
+        for i, c in enumerate(key):
+            if c:
+                held |= 1 << i
+                if c & 1:
+                    odd |= 1 << i
+                if c == 4:
+                    four |= 1 << i
+        self.odd, self.four, self.held = odd, four, held
+        self.slots: tuple[int, ...] | None = None
+        self.less: tuple[tuple[int, Suit], ...] | None = None
+        self.better_cache: dict[int, int] = {}
+        self.by_tight: dict[int, int] = {}
+        self.drops_cache: dict[int, Drops] = {}
+
+    def _slots(self) -> tuple[int, ...]:
+        """Per vector entry, the in-suit mask of the draws that lower it (one less exactly)."""
+        key, vec = self.key, _VEC[self.cls]
         slots = [0] * 10
         if sum(key) < 14:
             for i, c in enumerate(key):
@@ -88,12 +112,17 @@ class Suit:
                     for s in range(10):
                         if up[s] < vec[s]:
                             slots[s] |= 1 << i
-        self.slots = tuple(slots)
-        self.odd = sum(1 << i for i, c in enumerate(key) if c & 1)
-        self.four = sum(1 << i for i, c in enumerate(key) if c == 4)
-        self.held = sum(1 << i for i, c in enumerate(key) if c)
-        self.better_cache: dict[int, int] = {}
-        self.drops_cache: dict[int, Drops] = {}
+        self.slots = got = tuple(slots)
+        return got
+
+    def fewer(self) -> tuple[tuple[int, Suit], ...]:
+        """(position, the key with one tile fewer there) for each held position."""
+        got = self.less
+        if got is None:
+            key = self.key
+            got = self.less = tuple(
+                (p, suit(key[:p] + bytes((c - 1,)) + key[p + 1:])) for p, c in enumerate(key) if c)
+        return got
 
     def better(self, rest: int, n: int) -> int:
         """The draws of this suit lowering the need of n sets and a pair, the rest of the hand
@@ -101,16 +130,17 @@ class Suit:
         at = rest << 3 | n
         got = self.better_cache.get(at)
         if got is None:
-            vec, other, slots = _VEC[self.cls], _VEC[rest], self.slots
-            sums = [vec[k] + other[5 + n - k] for k in range(n + 1)]
-            sums += [vec[5 + k] + other[n - k] for k in range(n + 1)]
-            need = min(sums)
-            got = 0
-            if need < INF:
-                for s, v in enumerate(sums):
-                    if v == need:
-                        got |= slots[s] if s <= n else slots[5 + s - n - 1]
-            got |= _free(self.key, got) << COUNT
+            tight = _TIGHT.get(self.cls << 15 | at)
+            if tight is None:
+                tight = _tight(self.cls, rest, n)
+            got = self.by_tight.get(tight)
+            if got is None:
+                slots = self.slots or self._slots()
+                mask = 0
+                for s in range(10):
+                    if tight >> s & 1:
+                        mask |= slots[s]
+                got = self.by_tight[tight] = mask | _free(self.key, mask) << COUNT
             if len(self.better_cache) > _LIMIT:
                 self.better_cache.clear()
             self.better_cache[at] = got
@@ -126,21 +156,38 @@ class Suit:
         if got is None:
             key, lo = self.key, _LO[i]
             groups: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
-            for p, c in enumerate(key):
-                if c:
-                    less = suit(key[:p] + bytes((c - 1,)) + key[p + 1:])
-                    if less.cls not in groups:
-                        std = needs_of(less.cls, rest)[3 * n + 1]
-                        assert std is not None
-                        groups[less.cls] = (std, [])
-                    inside = less.better(rest, n) & _SUIT_MASK & ~(1 << p)
-                    groups[less.cls][1].append(
-                        (lo + p, inside << lo, _free(key, inside), c << 1 | _ORPHAN_BIT[lo + p]))
+            for p, less in self.fewer():
+                if less.cls not in groups:
+                    std = needs_of(less.cls, rest)[3 * n + 1]
+                    assert std is not None
+                    groups[less.cls] = (std, [])
+                inside = less.better(rest, n) & _SUIT_MASK & ~(1 << p)
+                groups[less.cls][1].append(
+                    (lo + p, inside << lo, _free(key, inside), key[p] << 1 | _ORPHAN_BIT[lo + p]))
             got = tuple((cls, std, tuple(members)) for cls, (std, members) in groups.items())
             if len(self.drops_cache) > _LIMIT:
                 self.drops_cache.clear()
             self.drops_cache[at] = got
         return got
+
+
+_TIGHT: dict[int, int] = {}
+
+
+def _tight(cls: int, rest: int, n: int) -> int:
+    """The vector entries of class `cls` that reach the least need of n sets and a pair with
+    class `rest` for the rest of the hand, as a bit set (cached)."""
+    vec, other = _VEC[cls], _VEC[rest]
+    sums = {k: vec[k] + other[5 + n - k] for k in range(n + 1)}
+    sums.update({5 + k: vec[5 + k] + other[n - k] for k in range(n + 1)})
+    need = min(sums.values())
+    got = 0
+    if need < INF:
+        for s, v in sums.items():
+            if v == need:
+                got |= 1 << s
+    _TIGHT[cls << 15 | rest << 3 | n] = got
+    return got
 
 
 def _free(key: bytes, mask: int) -> int:
@@ -207,80 +254,156 @@ def _others_of(counters: int, bits: int) -> tuple[tuple[int, int, int], ...]:
     return got
 
 
+class _Plan:
+    """A hand's suits, merged classes (of suit pairs, and of the rest of each suit), and the
+    seven pairs / orphans variants (None when those shapes do not apply)."""
+
+    __slots__ = ("n", "orphan_masks", "others", "pairs", "rest", "sevens", "suits")
+
+    def __init__(self, b: bytes, bits: int) -> None:
+        km, kp, ks, kz = _split(b)
+        get = _SUITS.get
+        sm = get(km) or suit(km)
+        sp = get(kp) or suit(kp)
+        ss = get(ks) or suit(ks)
+        sz = get(kz) or suit(kz)
+        self.suits = (sm, sp, ss, sz)
+        counters = sm.counters + sp.counters + ss.counters + sz.counters
+        self.n = ((counters & 63) - 2) // 3
+        c0, c1, c2, c3 = cls = (sm.cls, sp.cls, ss.cls, sz.cls)
+        merged = _PAIRS.get
+        found = (merged(c0 << SHIFT | c1), merged(c0 << SHIFT | c2), merged(c0 << SHIFT | c3),
+                 merged(c1 << SHIFT | c2), merged(c1 << SHIFT | c3), merged(c2 << SHIFT | c3))
+        pairs: tuple[int, ...] = found  # type: ignore[assignment]  # unless a None is in it:
+        if None in found:
+            pairs = (pair_class(c0, c1), pair_class(c0, c2), pair_class(c0, c3),
+                     pair_class(c1, c2), pair_class(c1, c3), pair_class(c2, c3))
+        self.pairs = pairs
+        self.others: tuple[tuple[int, int, int], ...] | None = None
+        self.sevens = self.orphan_masks = (0, 0, 0)
+        if bits != 1 and counters & 63 >= 14:
+            self.others = _others_of(counters, bits)
+            odd = sm.odd | sp.odd << 9 | ss.odd << 18 | sz.odd << 27
+            four = sm.four | sp.four << 9 | ss.four << 18 | sz.four << 27
+            held = sm.held | sp.held << 9 | ss.held << 18 | sz.held << 27
+            self.sevens = (0, _ALL & ~four, odd)
+            self.orphan_masks = (0, _ORPHAN_MASK & ~held, _ORPHAN_MASK)
+        self.rest = tuple(pair_class(cls[j], pairs[at]) for j, at in _REST)
+
+    def groups(self) -> list[tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]]:
+        """(suit, class left, standard need after, members) of every discard (`Suit.drops`)."""
+        suits, rest, n = self.suits, self.rest, self.n
+        return [(i, cls_left, std, members) for i in range(4)
+                for cls_left, std, members in suits[i].drops(rest[i], n, i)]
+
+    def cross(self, i: int, cls_left: int) -> tuple[int, int]:
+        """(mask, free copies) of the better draws outside suit i after a discard there that
+        leaves class `cls_left`."""
+        suits, pairs, n = self.suits, self.pairs, self.n
+        mask = count = 0
+        for j, at in _CROSS[i]:
+            comp = _PAIRS.get(cls_left << SHIFT | pairs[at])
+            if comp is None:
+                comp = pair_class(cls_left, pairs[at])
+            suit_j = suits[j]
+            got = suit_j.better_cache.get(comp << 3 | n)
+            if got is None:
+                got = suit_j.better(comp, n)
+            mask |= (got & _SUIT_MASK) << _LO[j]
+            count += got >> COUNT
+        return mask, count
+
+    def other(self, d: int, cat: int, std: int) -> tuple[int, int]:
+        """(the need after discarding d, the mask of the seven pairs / orphans draws lowering
+        it: 0 unless those shapes need no more than the standard one's `std`)."""
+        assert self.others is not None
+        other, seven, orphan = self.others[cat]
+        if other > std:
+            return std, 0
+        return other, (self.sevens[seven] | self.orphan_masks[orphan]) & ~(1 << d)
+
+
 def fast_acceptance(b: bytes, left: Sequence[int] | None, bits: int,
                     allowed: int) -> list[DiscardOption]:
     """Every distinct discard of the 34-byte hand `b` (3n+2 tiles, no jokers, the standard
     shape among `bits`), unsorted; draws limited to the kinds of mask `allowed`."""
-    km, kp, ks, kz = _split(b)
-    get = _SUITS.get
-    sm = get(km) or suit(km)
-    sp = get(kp) or suit(kp)
-    ss = get(ks) or suit(ks)
-    sz = get(kz) or suit(kz)
-    suits = (sm, sp, ss, sz)
-    counters = sm.counters + sp.counters + ss.counters + sz.counters
-    n = ((counters & 63) - 2) // 3
-    c0, c1, c2, c3 = cls = (sm.cls, sp.cls, ss.cls, sz.cls)
-    merged = _PAIRS.get
-    pairs = (merged(c0 << SHIFT | c1), merged(c0 << SHIFT | c2), merged(c0 << SHIFT | c3),
-             merged(c1 << SHIFT | c2), merged(c1 << SHIFT | c3), merged(c2 << SHIFT | c3))
-    if None in pairs:
-        pairs = (pair_class(c0, c1), pair_class(c0, c2), pair_class(c0, c3),
-                 pair_class(c1, c2), pair_class(c1, c3), pair_class(c2, c3))
-    others = None
-    if bits != 1 and counters & 63 >= 14:
-        others = _others_of(counters, bits)
-        odd = sm.odd | sp.odd << 9 | ss.odd << 18 | sz.odd << 27
-        four = sm.four | sp.four << 9 | ss.four << 18 | sz.four << 27
-        held = sm.held | sp.held << 9 | ss.held << 18 | sz.held << 27
-        sevens = (0, _ALL & ~four, odd)
-        orphan_masks = (0, _ORPHAN_MASK & ~held, _ORPHAN_MASK)
+    plan = _Plan(b, bits)
+    others = plan.others
     # the packed counts of free copies hold when every draw is allowed and none are seen
     packed = left is None and allowed == _ALL
     tiles_get = _TILES.get
     options: list[DiscardOption] = []
     append = options.append
-    for i in range(4):
-        j0, at = _REST[i]
-        rest = pair_class(cls[j0], pairs[at])
-        cross_of = _CROSS[i]
-        for cls_left, std, members in suits[i].drops(rest, n, i):
-            cross_mask = cross_count = 0
-            if allowed and (others is None or any(others[m[3]][0] >= std for m in members)):
-                for j, at in cross_of:
-                    comp = merged(cls_left << SHIFT | pairs[at])
-                    if comp is None:
-                        comp = pair_class(cls_left, pairs[at])
-                    suit_j = suits[j]
-                    got = suit_j.better_cache.get(comp << 3 | n)
-                    if got is None:
-                        got = suit_j.better(comp, n)
-                    cross_mask |= (got & _SUIT_MASK) << _LO[j]
-                    cross_count += got >> COUNT
-            if others is None and packed:
-                for d, inside, free, _ in members:
-                    mask = inside | cross_mask
-                    append(_new(DiscardOption, (d, std - 1, tiles_get(mask) or tiles_of(mask),
-                                                free + cross_count)))
-                continue
-            for d, inside, free, cat in members:
-                need, mask, count = std, inside | cross_mask, free + cross_count
-                if others is not None:
-                    other, seven, orphan = others[cat]
-                    if other <= std:
-                        extra = (sevens[seven] | orphan_masks[orphan]) & ~(1 << d)
-                        if other < std:
-                            need, mask, count = other, extra, -1
-                        elif extra & ~mask:
-                            mask |= extra
-                            count = -1
-                if packed and count >= 0:
-                    better = tiles_get(mask) or tiles_of(mask)
+    for i, cls_left, std, members in plan.groups():
+        cross_mask = cross_count = 0
+        if allowed and (others is None or any(others[m[3]][0] >= std for m in members)):
+            cross_mask, cross_count = plan.cross(i, cls_left)
+        if others is None and packed:
+            for d, inside, free, _ in members:
+                mask = inside | cross_mask
+                append(_new(DiscardOption, (d, std - 1, tiles_get(mask) or tiles_of(mask),
+                                            free + cross_count)))
+            continue
+        for d, inside, free, cat in members:
+            need, mask, count = std, inside | cross_mask, free + cross_count
+            if others is not None:
+                need, extra = plan.other(d, cat, std)
+                if need < std:
+                    mask, count = extra, -1
+                elif extra & ~mask:
+                    mask |= extra
+                    count = -1
+            if packed and count >= 0:
+                better = tiles_get(mask) or tiles_of(mask)
+            else:
+                better = tiles_of(mask & allowed)
+                if left is None:
+                    count = 4 * len(better) - sum(map(b.__getitem__, better))
                 else:
-                    better = tiles_of(mask & allowed)
-                    if left is None:
-                        count = 4 * len(better) - sum(map(b.__getitem__, better))
-                    else:
-                        count = sum(x if x > 0 else 0 for x in map(left.__getitem__, better))
-                append(_new(DiscardOption, (d, need - 1, better, count)))
+                    count = sum(x if x > 0 else 0 for x in map(left.__getitem__, better))
+            append(_new(DiscardOption, (d, need - 1, better, count)))
     return options
+
+
+def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, int]]:
+    """Of the discards of `b` in mask `wanted` (held kinds), the lowest shanten after one and,
+    per discard reaching it, the mask of the draws that lower it (what `fast_acceptance`
+    would answer for those discards, every kind allowed; the others are not worked out)."""
+    plan = _Plan(b, bits)
+    others, suits, n = plan.others, plan.suits, plan.n
+    at_n = 3 * n + 1
+    needs = _NEEDS.get
+    low = INF
+    found: list[tuple[int, int, int, int, Suit, int]] = []  # need, suit, kind, pos, left, std
+    for i in range(4):
+        rest, lo, key = plan.rest[i], _LO[i], suits[i].key
+        for p, less in suits[i].fewer():
+            d = lo + p
+            if not wanted >> d & 1:
+                continue
+            by_tiles = needs(less.cls << SHIFT | rest) or needs_of(less.cls, rest)
+            std: int = by_tiles[at_n]  # type: ignore[assignment]  # 3n+1 tiles: an int
+            need = std
+            if others is not None:
+                need = plan.other(d, key[p] << 1 | _ORPHAN_BIT[d], std)[0]
+            if need <= low:
+                low = need
+                found.append((need, i, d, p, less, std))
+    masks: dict[int, int] = {}
+    crosses: dict[int, int] = {}
+    for need, i, d, p, less, std in found:
+        if need != low:
+            continue
+        extra = 0
+        if others is not None:
+            extra = plan.other(d, suits[i].key[p] << 1 | _ORPHAN_BIT[d], std)[1]
+            if need < std:
+                masks[d] = extra
+                continue
+        at = i << SHIFT | less.cls
+        cross = crosses.get(at)
+        if cross is None:
+            cross = crosses[at] = plan.cross(i, less.cls)[0]
+        inside = less.better(plan.rest[i], n) & _SUIT_MASK & ~(1 << p)
+        masks[d] = inside << _LO[i] | cross | extra
+    return low - 1, masks

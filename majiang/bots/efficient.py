@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from majiang.analysis import Shape, acceptance, shanten
-from majiang.analysis.accept import fast_acceptance
+from majiang.analysis.accept import lowest_discards, tiles_of
 from majiang.bots.base import as_view
 from majiang.game.actions import (
     CHOW,
@@ -80,16 +80,19 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
     first of `discards`.
 
     Improving tiles are counted only next to held tiles (and the orphans), as
-    `improving_candidates` says; one acceptance table pass gives every discard at once
+    `improving_candidates` says; one acceptance table pass gives every discard's shanten
+    and the better draws of the tied ones (`lowest_discards`);
     (`best_discard_slow` is the same choice, a shanten call per discard and draw).
     """
     bits = int(shapes)
     if (not bits & 1 or sum(counts) % 3 != 2 or max(counts) > 4
             or not all(counts[d] for d in discards)):
         return best_discard_slow(counts, discards, unseen, shapes)
-    options = {o.discard: o for o in fast_acceptance(bytes(counts), None, bits, _EVERY)}
-    low = min(options[d].shanten for d in discards)
-    tied = [d for d in discards if options[d].shanten == low]
+    wanted = 0
+    for d in discards:
+        wanted |= 1 << d
+    low, masks = lowest_discards(bytes(counts), bits, wanted)
+    tied = [d for d in discards if d in masks]
     if len(tied) == 1:
         return low, tied[0]
     near = _near(counts, shapes)
@@ -101,15 +104,13 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
             mask = _near(counts, shapes)
             counts[d] += 1
         count = 0
-        for t in options[d].tiles:
-            if mask >> t & 1:
-                count += unseen[t]
+        for t in tiles_of(masks[d] & mask):
+            count += unseen[t]
         if count > best_count:
             best_count, best = count, d
     return low, best
 
 
-_EVERY = (1 << 34) - 1
 _NEAR: dict[bytes, int] = {}
 _ORPHAN_BITS = sum(1 << t for t in TERMINALS_AND_HONORS)
 
