@@ -48,14 +48,17 @@ def after_discard(events: list[Event]) -> int:
     return 0
 
 
-@dataclass(frozen=True)
+@dataclass
 class Hold:
     """One discard's scheduling decision: the window the table waits before its next event and
-    whether anyone could claim (the window is the same either way)."""
+    whether anyone could claim (the window is the same either way); when the window opened and
+    when what it held was released (monotonic seconds; None: not yet, or the hand was dropped)."""
 
     action_idx: int
     claimable: bool
     window: float
+    opened: float
+    released: float | None = None
 
 
 @dataclass(frozen=True)
@@ -92,10 +95,11 @@ class ClaimWindow:
         """A discard: hold what follows for `window` seconds."""
         self.cancel()
         self.token += 1
-        self.until = time.monotonic() + window
+        now = time.monotonic()
+        self.until = now + window
         self.handle = asyncio.get_running_loop().call_later(
             window, self.put, ClaimRelease(self.token))
-        self.decisions.append(Hold(action_idx, claimable, window))
+        self.decisions.append(Hold(action_idx, claimable, window, now))
         CLAIM_HOLDS.inc()
 
     def hold(self, batch: Batch, over: bool) -> None:
@@ -108,6 +112,8 @@ class ClaimWindow:
             return None
         batches, over = self.batches, self.over
         self.handle, self.batches, self.over = None, [], False
+        if self.decisions:
+            self.decisions[-1].released = time.monotonic()
         return batches, over
 
     def cancel(self) -> None:
