@@ -110,8 +110,15 @@ class TableManager:
         while time.monotonic() < deadline and any(
                 not r.idle for r in self.runners.values() if not r.closed):
             await asyncio.sleep(0.1)
-        left = sum(1 for r in self.runners.values() if not r.closed and not r.idle)
-        log.warning("drained: %d hands still in play are left stored for the next start", left)
+        left = [r for r in self.runners.values() if not r.closed and not r.idle]
+        for r in left:  # stopped now, before the sockets close and bots take their seats
+            r.stopping = True
+            r.put(Stop())
+        for r in left:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(r.task, 2)
+        log.warning("drained: %d hands still in play are left stored for the next start",
+                    len(left))
 
     async def stop_all(self) -> None:
         runners = list(self.runners.values())

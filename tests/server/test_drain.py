@@ -1,0 +1,135 @@
+"""SIGTERM drains a real `majiang serve` process: no new hand is dealt, the hand in play goes on
+with its sockets open and finishes, then the process exits; a hand that takes longer than
+`MAJIANG_DRAIN_SECONDS` stays stored and the next start resumes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import httpx
+from server_player import Transcript
+from server_process import ServerProcess
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from majiang.server.loadtest import choose
+
+
+def receive(ws: ClientConnection) -> dict[str, Any]:
+    msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+    return msg
+
+
+def answer(ws: ClientConnection, t: Transcript, msg: dict[str, Any]) -> None:
+    act = choose(msg["actions"], t.view)
+    ws.send(json.dumps({"type": "act", "prompt_id": msg["prompt_id"], "action": act}))
+    t.prompt = None
+
+
+def until_prompt(ws: ClientConnection, t: Transcript) -> bool:
+    """Answer two prompts, then return True with the third pending; False if the hand ended."""
+    answered = 0
+    while True:
+        msg = receive(ws)
+        t.add(msg)
+        if msg["type"] == "settlement":
+            return False
+        if msg["type"] == "prompt":
+            if answered == 2:
+                return True
+            answer(ws, t, msg)
+            answered += 1
+
+
+def hands(url: str) -> list[str]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as con:
+            return [r[0] for r in con.execute(text("SELECT status FROM hands ORDER BY id"))]
+    finally:
+        engine.dispose()
+
+
+def start_hand(server: ServerProcess, name: str) -> tuple[ClientConnection, Transcript, str]:
+    http = httpx.Client(base_url=server.url, timeout=30)
+    token = http.post("/api/signup", json={"username": name, "password": "secret1"}).json()[
+        "token"]
+    code = http.post("/api/quickplay", json={"practice": True},
+                     headers={"Authorization": f"Bearer {token}"}).json()["code"]
+    ws = connect(f"ws://127.0.0.1:{server.port}/ws/tables/{code}?token={token}", close_timeout=1)
+    for _ in range(10):
+        t = Transcript()
+        if until_prompt(ws, t):
+            return ws, t, token
+        ws.send(json.dumps({"type": "ready"}))
+    raise AssertionError("ten hands in a row ended within two turns")
+
+
+def test_sigterm_lets_the_hand_in_play_finish_then_exits(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'drain.db'}"
+    server = ServerProcess(url, tmp_path / "server.log", env={"MAJIANG_DRAIN_SECONDS": "120"})
+    server.start()
+    try:
+        ws, t, _ = start_hand(server, "drainer")
+        assert server.proc is not None
+        os.kill(server.proc.pid, signal.SIGTERM)
+        assert t.prompt is not None
+        answer(ws, t, t.prompt)
+        while True:  # the hand goes on over the open socket
+            msg = receive(ws)
+            t.add(msg)
+            if msg["type"] == "settlement":
+                break
+            if msg["type"] == "prompt":
+                answer(ws, t, msg)
+        ws.send(json.dumps({"type": "ready"}))  # no new hand while draining
+        try:
+            while True:
+                assert receive(ws)["type"] not in ("prompt", "match")
+        except (ConnectionClosed, TimeoutError):
+            pass
+        server.proc.wait(60)
+        assert "playing" not in hands(url)
+    finally:
+        server.stop()
+
+
+def test_a_hand_longer_than_the_drain_stays_stored_and_resumes(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bound.db'}"
+    server = ServerProcess(url, tmp_path / "server.log", env={"MAJIANG_DRAIN_SECONDS": "1"})
+    server.start()
+    try:
+        ws, _, token = start_hand(server, "stayer")
+        assert server.proc is not None
+        os.kill(server.proc.pid, signal.SIGTERM)  # and the prompt is never answered
+        server.proc.wait(60)
+        ws.close()
+        assert hands(url)[-1] == "playing"
+        server.start()
+        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/"
+                     f"{_code(url)}?token={token}") as ws2:
+            t2 = Transcript()
+            while True:
+                msg = receive(ws2)
+                t2.add(msg)
+                if msg["type"] == "settlement":
+                    break
+                if msg["type"] == "prompt":
+                    answer(ws2, t2, msg)
+        assert "playing" not in hands(url)
+    finally:
+        server.stop()
+
+
+def _code(url: str) -> str:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as con:
+            return str(con.execute(text("SELECT code FROM tables")).scalar_one())
+    finally:
+        engine.dispose()
