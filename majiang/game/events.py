@@ -6,12 +6,12 @@ event to everyone except seat s (the others' copy of a draw, without the tile).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One change (immutable; a named tuple because a hand makes several per step)."""
+
     kind: str
     to: int | None
     data: dict[str, Any]

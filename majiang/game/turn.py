@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from majiang.game.actions import (
     ADDED_KONGS,
     CONCEALED_KONGS,
@@ -32,17 +34,18 @@ def turn_actions(engine: Engine, seat: int) -> list[Action]:
     drawn = state.drawn
     out: list[Action] = []
     if state.began != CLAIMED:
-        shape = state.shape_counts(seat)
+        shape = state.shape_counts(seat) if me.singles else counts
         if state.complete(shape):
             if mech.win_by_shape or engine.scores_as_win(
                     seat, "self_drawn", None, engine.self_drawn_tile(seat)):
                 out.append(WIN_ACTION)
-        elif engine.blocked(shape):  # the scorer names the tile
+        elif engine.on_blocks and engine.blocked(shape):  # the scorer names the tile
             engine.scores_as_win(seat, "self_drawn", None, engine.self_drawn_tile(seat))
     if state.began != CLAIMED or mech.kong_after_claim:
         for mechanic in engine.on_turn_kongs:
             out.extend(mechanic.extra_kongs(state, seat))
-        if engine.kong_tile_left() and all(m.may_kong(state, seat) for m in engine.on_may_kong):
+        if (4 in counts or me.melds) and engine.kong_tile_left() and all(
+                m.may_kong(state, seat) for m in engine.on_may_kong):
             special = state.special
             for tile in state.ruleset.kinds if 4 in counts else ():
                 if counts[tile] == 4 and tile not in special and may_conceal_kong(
@@ -57,7 +60,8 @@ def turn_actions(engine: Engine, seat: int) -> list[Action]:
     if frozen and drawn is not None:
         out.append(DISCARDS[drawn])  # 摸什么打什么: a declared hand, or the last tile
         return out
-    discards = [DISCARDS[t] for t in state.ruleset.kinds if counts[t]]
+    # every held kind in order (a kind outside the ruleset's tile set is never held)
+    discards = list(compress(DISCARDS, counts))
     for mechanic in engine.on_discards:
         discards = mechanic.discards(state, seat, discards)
     out.extend(discards)
