@@ -25,6 +25,7 @@ checked), so a decoded index is the engine's own instance of the action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from majiang.game import actions as shared
 from majiang.game.actions import CHOW, DECLARE, DISCARD, GRAB, KONG, PASS, PICK, PUNG, WIN, Action
@@ -83,15 +84,18 @@ _SHARED = _shared_index()  # module-level instances live as long as the dict: id
 
 def legal_index(legal: Sequence[Action], claimed: Tile | None) -> dict[int, Action]:
     """index -> the engine's action, for every legal action (ActionSpaceError on a clash)."""
-    out: dict[int, Action] = {}
     shared_at = _SHARED.get
-    for action in legal:
-        i = shared_at(id(action))
-        if i is None:
-            i = action_index(action, claimed)
-        if i in out:
-            raise ActionSpaceError(f"{out[i].to_json()} and {action.to_json()} share index {i}")
-        out[i] = action
+    found = [shared_at(id(action)) for action in legal]
+    indices = found if None not in found else [  # a chow, or an action not shared
+        action_index(a, claimed) if i is None else i for i, a in zip(found, legal, strict=True)]
+    out = dict(zip(cast(list[int], indices), legal, strict=True))
+    if len(out) < len(legal):
+        first: dict[int, Action] = {}
+        for i, action in zip(cast(list[int], indices), legal, strict=True):
+            if i in first:
+                raise ActionSpaceError(f"{first[i].to_json()} and {action.to_json()} share "
+                                       f"index {i}")
+            first[i] = action
     return out
 
 

@@ -109,6 +109,12 @@ class HandDriver:
         (else the lowest legal index) and counted in `illegal`."""
         hand = self.hand
         assert hand is not None
+        if len(choices) == 1 and strict:  # the usual step: one seat decides
+            (seat, index), = choices.items()
+            action = self.legal.get(seat, {}).get(index)
+            if action is not None:
+                hand.apply(seat, action)
+                return self._after()
         actions = []
         for seat, index in choices.items():
             legal = self.legal.get(seat, {})
@@ -122,12 +128,19 @@ class HandDriver:
             actions.append((seat, action))
         for seat, action in actions:
             hand.apply(seat, action)
-        result = hand.state.result
-        now = [s.score for s in hand.state.seats] if result is None else result.payments
+        return self._after()
+
+    def _after(self) -> list[int]:
+        """Each seat's units won by the step just played; the next seats to decide."""
+        assert self.hand is not None
+        state = self.hand.state
+        now = [s.score for s in state.seats] if state.result is None else state.result.payments
         before = self.scores
-        delta = [0] * len(now) if now == before else [
-            a - b for a, b in zip(now, before, strict=True)]
-        self.scores = list(now)
+        if now == before:
+            delta = [0] * len(now)
+        else:
+            delta = [a - b for a, b in zip(now, before, strict=True)]
+            self.scores = list(now)
         self._next()
         return delta
 
@@ -154,6 +167,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._base: str = "env"
         self._count = 0
+        self._rewarded = False
 
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self._space
@@ -177,6 +191,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.driver.deal(hand_seed, dealer)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # some reward of the last step was not 0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -200,9 +215,12 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         driver = self.driver
         delta = driver.play({driver.seat: int(action)})
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for a, units in zip(self.possible_agents, delta, strict=True):
-            rewards[a] = float(units)
+        if any(delta) or self._rewarded:  # else every reward is, and stays, 0
+            rewards = self.rewards
+            for a, units in zip(self.possible_agents, delta, strict=True):
+                rewards[a] = float(units)
+            self._rewarded = any(delta)
+            self._accumulate_rewards()
         result = self.hand.state.result
         if result is not None:
             for a in self.agents:
@@ -211,7 +229,6 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[driver.seat]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from majiang.env.encoder import Encoder, encode
+from majiang.env.observation import SIZE
 from majiang.game.hand import Hand
 from majiang.rules import available
 
@@ -19,7 +20,7 @@ def test_sparse_observations_equal_fresh_ones(rules: str) -> None:
         rng = random.Random(h)
         hand = Hand.new(rules, f"enc/{h}", dealer=h % 3)
         encoder = Encoder(hand)
-        out = np.full(encoder.buffer.size - 1, 7.0, np.float32)
+        out = np.full(SIZE, 7.0, np.float32)
         while True:
             for seat in rng.sample(range(hand.players), hand.players):
                 if hand.is_over or rng.random() < 0.4:
