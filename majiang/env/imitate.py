@@ -1,12 +1,18 @@
-"""Example: imitate the efficient bot with a small numpy policy, then play it against efficient.
+"""Example: learn a small policy on the CPU in minutes, then measure it in the arena.
 
-    python -m majiang.env.imitate --rules tuidaohu --hands 300 --eval 200
+    python -m majiang.env.imitate --rules tuidaohu --hands 300 --updates 4 --arena 100
 
-Data: every decision of four efficient bots over `--hands` hands (the observation vector, the
-mask, the bot's action index). Policy: an MLP (1121 -> 256 -> 247, ReLU) trained with masked
-softmax cross-entropy and Adam. Evaluation: the policy (greedy over its mask) in seat 0 of
-`SingleAgentEnv` against three efficient bots, next to the efficient bot itself in that seat on
-the same seeds: win rate and units per hand.
+1. Imitation: every decision with a choice of four `strong` bots (`--teacher`) over `--hands`
+   hands, played through the environment's hand driver: the observation vector, the legal
+   indices, the teacher's index. The policy (`majiang.env.policy.LinearPolicy`, a linear softmax
+   over features of each legal action read from the observation) is fitted by masked
+   cross-entropy (full-batch Adam).
+2. Self-play: `--updates` REINFORCE updates, each from `--selfplay` hands where all seats are
+   copies of the policy sampling from its softmax; an action's return is its seat's units in
+   the hand (scaled by their spread), its gradient `features(a) - E[features]`.
+3. The arena: the greedy policy as bot `policy` against `efficient` by duplicate play
+   (`majiang.sim.arena_cli.run_arena`, each wall in all 14 seatings), after imitation and after
+   self-play, with the arena's 95% intervals clustered by wall.
 """
 
 from __future__ import annotations
@@ -14,160 +20,165 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import dataclass, field
+import zlib
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from majiang.bots import get_bot
-from majiang.env.actions import N_ACTIONS
+from majiang import bots
 from majiang.env.aec import HandDriver
-from majiang.env.encoder import encode
-from majiang.env.observation import SIZE
-from majiang.env.single import SingleAgentEnv
-from majiang.game.seat_view import SeatView
+from majiang.env.policy import DIM, F32, LinearPolicy, bot_factory, features
 
-F32 = NDArray[np.float32]
+Decision = tuple[F32, int]  # feature rows of the legal actions, the index chosen
 
 
-def collect(rules: str, hands: int, seed: str = "imitate") -> tuple[F32, F32, NDArray[np.int64]]:
-    """(observations, masks, action indices) of every decision of four efficient bots."""
+def collect(rules: str, hands: int, teacher: str = "strong",
+            seed: str = "imitate") -> list[Decision]:
+    """Every decision with a choice of four `teacher` bots, as (feature rows, chosen row)."""
     driver = HandDriver(rules)
-    bots = [get_bot("efficient", f"{seed}/{s}") for s in range(driver.players)]
-    obs: list[F32] = []
-    masks: list[F32] = []
-    labels: list[int] = []
+    out: list[Decision] = []
     for i in range(hands):
+        players = [bots.get_bot(teacher, f"{seed}/{i}/{s}") for s in range(driver.players)]
         driver.deal(f"{seed}/{i}", dealer=i % driver.players)
         hand = driver.hand
         assert hand is not None
         while not hand.is_over:
             choices = {}
             for s, legal in driver.legal.items():
-                chosen = bots[s].choose(SeatView.from_json(hand.view(s)), list(legal.values()))
+                view = hand.seat_view(s) if players[s].uses_view else None
+                chosen = players[s].choose(view, list(legal.values()))
+                indices = list(legal)
                 index = next(k for k, a in legal.items() if a is chosen or a == chosen)
                 choices[s] = index
-                if len(legal) > 1:  # a forced move teaches nothing
-                    obs.append(encode(hand, s))
-                    masks.append(driver.mask(s).astype(np.float32))
-                    labels.append(index)
+                if len(indices) > 1:  # a forced move teaches nothing
+                    out.append((features(rules, driver.observe(s), indices),
+                                indices.index(index)))
             driver.play(choices)
-    return np.stack(obs), np.stack(masks), np.array(labels, np.int64)
+    return out
 
 
-@dataclass
-class Policy:
-    """A two-layer MLP over the observation vector, logits over the action space."""
-
-    hidden: int = 256
-    seed: int = 0
-    params: dict[str, F32] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        rng = np.random.default_rng(self.seed)
-        self.params = {
-            "w1": (rng.standard_normal((SIZE, self.hidden)) * np.sqrt(2 / SIZE)).astype(np.float32),
-            "b1": np.zeros(self.hidden, np.float32),
-            "w2": (rng.standard_normal((self.hidden, N_ACTIONS)) * 0.01).astype(np.float32),
-            "b2": np.zeros(N_ACTIONS, np.float32),
-        }
-
-    def logits(self, x: F32) -> tuple[F32, F32]:
-        p = self.params
-        h = np.maximum(x @ p["w1"] + p["b1"], 0.0)
-        return h, h @ p["w2"] + p["b2"]
-
-    def act(self, x: F32, mask: NDArray[Any]) -> int:
-        _, z = self.logits(x[None, :])
-        return int(np.where(mask > 0, z[0], -np.inf).argmax())
+def _pad(decisions: list[Decision]) -> tuple[F32, NDArray[np.bool_], NDArray[np.int64]]:
+    """Rows padded to the most candidates: (N x C x DIM, valid N x C, chosen N)."""
+    most = max(len(rows) for rows, _ in decisions)
+    x = np.zeros((len(decisions), most, DIM), np.float32)
+    valid = np.zeros((len(decisions), most), np.bool_)
+    for i, (rows, _) in enumerate(decisions):
+        x[i, :len(rows)] = rows
+        valid[i, :len(rows)] = True
+    return x, valid, np.array([c for _, c in decisions], np.int64)
 
 
-def train(policy: Policy, x: F32, m: F32, y: NDArray[np.int64], epochs: int = 8,
-          batch: int = 256, lr: float = 1e-3) -> list[float]:
-    """Masked cross-entropy with Adam; the loss of each epoch."""
-    scale = np.float32(1.0) / np.maximum(x.max(0), 1.0).astype(np.float32)  # raw counts -> ~[0, 1]
-    policy.params["scale"] = scale
-    rng = np.random.default_rng(policy.seed)
-    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in policy.params.items()
-               if k != "scale"}
-    step, losses = 0, []
-    for _ in range(epochs):
-        order = rng.permutation(len(y))
-        total = 0.0
-        for at in range(0, len(y), batch):
-            idx = order[at:at + batch]
-            xb, mb, yb = x[idx] * scale, m[idx], y[idx]
-            h, z = policy.logits(xb)
-            z = np.where(mb > 0, z, -1e9)
-            z = z - z.max(1, keepdims=True)
-            prob = np.exp(z)
-            prob /= prob.sum(1, keepdims=True)
-            total += float(-np.log(prob[np.arange(len(yb)), yb] + 1e-12).sum())
-            dz = prob
-            dz[np.arange(len(yb)), yb] -= 1.0
-            dz /= len(yb)
-            p = policy.params
-            dh = (dz @ p["w2"].T) * (h > 0)
-            grads = {"w2": h.T @ dz, "b2": dz.sum(0), "w1": xb.T @ dh, "b1": dh.sum(0)}
-            step += 1
-            for k, g in grads.items():
-                m1, m2 = moments[k]
-                m1 *= 0.9
-                m1 += 0.1 * g
-                m2 *= 0.999
-                m2 += 0.001 * g * g
-                p[k] -= (lr * (m1 / (1 - 0.9 ** step))
-                         / (np.sqrt(m2 / (1 - 0.999 ** step)) + 1e-8)).astype(np.float32)
-        losses.append(total / len(y))
-    return losses
+def _softmax(z: F32, valid: NDArray[np.bool_]) -> F32:
+    z = np.where(valid, z, -1e9)
+    z = np.exp(z - z.max(1, keepdims=True))
+    out: F32 = z / z.sum(1, keepdims=True)
+    return out
 
 
-def evaluate(rules: str, hands: int, choose: Any, seed: str = "eval") -> dict[str, float]:
-    """`choose(obs, env)` in seat 0 against efficient bots: win rate and units per hand."""
-    env = SingleAgentEnv(rules, seat=0, opponents="efficient")
-    wins, units = 0, 0.0
+def imitate(policy: LinearPolicy, decisions: list[Decision], steps: int = 300,
+            lr: float = 0.05) -> dict[str, float]:
+    """Fit the weights to the teacher's choices (Adam on the mean cross-entropy)."""
+    x, valid, y = _pad(decisions)
+    w = policy.weights
+    m1, m2 = np.zeros_like(w), np.zeros_like(w)
+    rows = np.arange(len(y))
+    loss = 0.0
+    for step in range(1, steps + 1):
+        p = _softmax(x @ w, valid)
+        loss = float(-np.log(p[rows, y] + 1e-12).mean())
+        p[rows, y] -= 1.0
+        grad = np.einsum("nc,ncd->d", p, x) / len(y)
+        m1 = 0.9 * m1 + 0.1 * grad
+        m2 = 0.999 * m2 + 0.001 * grad * grad
+        w -= (lr * (m1 / (1 - 0.9 ** step)) / (np.sqrt(m2 / (1 - 0.999 ** step)) + 1e-8)
+              ).astype(np.float32)
+    agreement = float(((x @ w + np.where(valid, 0, -1e9)).argmax(1) == y).mean())
+    return {"decisions": len(y), "loss": round(loss, 4), "agreement": round(agreement, 4)}
+
+
+def self_play(policy: LinearPolicy, hands: int, seed: str, lr: float = 1.0) -> dict[str, float]:
+    """One REINFORCE update from `hands` hands of the policy against copies of itself."""
+    driver = HandDriver(policy.rules)
+    rng = np.random.default_rng(zlib.crc32(seed.encode()))
+    grads: list[F32] = []
+    returns: list[float] = []
     for i in range(hands):
-        obs, _ = env.reset(options={"seed": f"{seed}/{i}", "dealer": i % env.driver.players})
-        done, info = False, dict[str, Any]()
-        while not done:
-            obs, reward, done, _, info = env.step(choose(obs, env))
-            units += reward
-        wins += 0 in info["result"]["winners"]
-    return {"win_rate": wins / hands, "units_per_hand": units / hands}
+        driver.deal(f"{seed}/{i}", dealer=i % driver.players)
+        hand = driver.hand
+        assert hand is not None
+        taken: list[tuple[int, F32]] = []  # (seat, features(a) - E[features])
+        while not hand.is_over:
+            choices = {}
+            for s, legal in driver.legal.items():
+                indices = list(legal)
+                if len(indices) == 1:
+                    choices[s] = indices[0]
+                    continue
+                rows = features(policy.rules, driver.observe(s), indices)
+                p = policy.probabilities(rows)
+                k = int(rng.choice(len(indices), p=p))
+                choices[s] = indices[k]
+                taken.append((s, rows[k] - p @ rows))
+            driver.play(choices)
+        assert hand.result is not None
+        for s, g in taken:
+            grads.append(g)
+            returns.append(float(hand.result.payments[s]))
+    if not grads:
+        return {"decisions": 0}
+    r = np.array(returns, np.float32)
+    scale = float(r.std()) or 1.0
+    step = (r[:, None] / scale * np.stack(grads)).mean(0)
+    policy.weights += (lr * step).astype(np.float32)
+    return {"decisions": len(grads), "mean_units": round(float(r.mean()), 4),
+            "step_norm": round(float(np.linalg.norm(lr * step)), 5)}
+
+
+def arena(policy: LinearPolicy, walls: int, seed: str = "arena") -> dict[str, Any]:
+    """The greedy policy as bot `policy` against `efficient`, duplicate (in this process)."""
+    from majiang.sim.arena_cli import run_arena
+
+    bots.BOTS["policy"] = bot_factory(policy)
+    return run_arena(policy.rules, ["policy", "efficient"], walls, seed)
+
+
+def _brief(report: dict[str, Any]) -> dict[str, Any]:
+    ours = report["bots"]["policy"]
+    return {"walls": report["hands"], "hands": report["games"],
+            "policy_units_per_hand": ours["mean"], "ci95": ours["ci95"],
+            "policy_win_rate": ours["win_rate"], "policy_deal_in_rate": ours["deal_in_rate"],
+            "efficient_win_rate": report["bots"]["efficient"]["win_rate"],
+            "seconds": report["seconds"]}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m majiang.env.imitate", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m majiang.env.imitate", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="tuidaohu")
-    parser.add_argument("--hands", type=int, default=300, help="hands of training data")
-    parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--eval", type=int, default=200, help="hands of evaluation")
+    parser.add_argument("--teacher", default="strong", help="the bot imitated (default strong)")
+    parser.add_argument("--hands", type=int, default=300, help="hands of imitation data")
+    parser.add_argument("--updates", type=int, default=4, help="self-play updates")
+    parser.add_argument("--selfplay", type=int, default=150, help="hands per self-play update")
+    parser.add_argument("--arena", type=int, default=100, help="duplicate walls against efficient"
+                        " (0: no arena)")
+    parser.add_argument("--out", help="save the weights (.npz)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    x, m, y = collect(args.rules, args.hands)
-    policy = Policy()
-    losses = train(policy, x, m, y, epochs=args.epochs)
-    scale = policy.params["scale"]
-    trained = time.perf_counter() - start
-    accuracy = float(np.mean([policy.act(x[i] * scale, m[i]) == y[i]
-                              for i in range(0, len(y), 7)]))
-    ours = evaluate(args.rules, args.eval,
-                    lambda obs, env: policy.act(obs["observation"] * scale, obs["action_mask"]))
-    bot = get_bot("efficient", "eval/seat0")
-
-    def efficient(obs: dict[str, Any], env: SingleAgentEnv) -> int:
-        hand, legal = env.driver.hand, env.driver.legal[0]
-        assert hand is not None
-        chosen = bot.choose(SeatView.from_json(hand.view(0)), list(legal.values()))
-        return next(k for k, a in legal.items() if a is chosen or a == chosen)
-
-    baseline = evaluate(args.rules, args.eval, efficient)
-    print(json.dumps({
-        "rules": args.rules, "decisions": len(y), "losses": [round(v, 3) for v in losses],
-        "agreement_with_efficient": round(accuracy, 3), "train_seconds": round(trained, 1),
-        "policy": ours, "efficient": baseline, "eval_hands": args.eval,
-        "seconds": round(time.perf_counter() - start, 1)}))
+    report: dict[str, Any] = {"rules": args.rules, "teacher": args.teacher}
+    policy = LinearPolicy(args.rules)
+    report["imitation"] = imitate(policy, collect(args.rules, args.hands, args.teacher))
+    report["imitation_seconds"] = round(time.perf_counter() - start, 1)
+    if args.arena:
+        report["arena_after_imitation"] = _brief(arena(policy, args.arena))
+    report["self_play"] = [self_play(policy, args.selfplay, f"self/{u}")
+                           for u in range(args.updates)]
+    if args.arena and args.updates:
+        report["arena_after_self_play"] = _brief(arena(policy, args.arena))
+    if args.out:
+        policy.save(args.out)
+    report["seconds"] = round(time.perf_counter() - start, 1)
+    print(json.dumps(report))
     return 0
 
 

@@ -1,16 +1,27 @@
-"""Environment steps per second (ops `env_step`, `env_step_vector`): one hand per pass.
+"""Environment steps per second (ops `env_step`, `env_step_raw`, `env_step_vector`).
 
-A step is one agent's action with the next observation and action mask made: majiang's AEC
-environment (`majiang.env`, tuidaohu, `last()` then `step`, a random agent over the mask);
-majiang's vectorised form (64 hands at once, one action per hand per step); RLCard's mahjong
-environment (`env.step`, its encoded state and legal actions, a random legal action); RiichiEnv
-(`env.step` with a random action for every player asked, one kyoku). Each pass plays one hand
-(the vectorised form: 25 steps of every row).
+Every implementation is measured the same way: its own environment, one random agent picking
+uniformly among the legal actions with `random.Random`, one hand (a kyoku) per pass.
+
+`env_step`: a step is one action with the next observation tensor and action mask made for the
+agent to act, as a learner uses the environment. majiang: the AEC environment (tuidaohu,
+`last()` then `step`, the pick among the mask's indices); RLCard's mahjong environment
+(`env.step`, which always builds its encoded state and legal actions); RiichiEnv: `env.step`
+and, for every player asked, its tensor (`obs.encode()`) and mask (`obs.mask()`), the pick
+among the mask's ids (`obs.find_action`).
+
+`env_step_raw`: no tensor, only the legal actions: majiang's hand driver (the AEC form's core:
+the engine, the legal indices) and RiichiEnv's `env.step` with a random action of
+`obs.legal_actions()` (its RandomAgent). RLCard's environment always encodes: not listed.
+
+`env_step_vector`: majiang's vectorised form (64 hands at once, one action per hand per step,
+25 steps of every row a pass), observations and masks included, against RLCard's env_step.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from majiang.perf.sample import Make, Runner, Sample
 
@@ -34,6 +45,27 @@ def majiang_aec(sample: Sample) -> Runner:
                 e.step(None)
                 continue
             e.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
+            steps += 1
+        return steps
+
+    return run
+
+
+def majiang_raw(sample: Sample) -> Runner:
+    from majiang.env.aec import HandDriver
+
+    driver = HandDriver("tuidaohu")
+    rng = random.Random(0)
+    counter = [0]
+
+    def run() -> int:
+        steps = 0
+        driver.deal(f"raw/{counter[0]}", counter[0] % 4)
+        counter[0] += 1
+        hand = driver.hand
+        assert hand is not None
+        while not hand.is_over:
+            driver.play({driver.seat: rng.choice(list(driver.legal[driver.seat]))})
             steps += 1
         return steps
 
@@ -77,6 +109,31 @@ def rlcard_steps(sample: Sample) -> Runner:
 
 
 def riichienv_steps(sample: Sample) -> Runner:
+    import numpy as np
+    from riichienv import RiichiEnv
+
+    env = RiichiEnv(game_mode=0)
+    rng = random.Random(0)
+    counter = [0]
+
+    def act(o: Any) -> Any:
+        np.frombuffer(o.encode(), np.float32)  # the observation tensor, (74, 34)
+        mask = np.frombuffer(o.mask(), np.uint8)
+        return o.find_action(int(rng.choice(mask.nonzero()[0])))
+
+    def run() -> int:
+        steps = 0
+        obs = env.reset(seed=counter[0])
+        counter[0] += 1
+        while not env.done():
+            obs = env.step({pid: act(o) for pid, o in obs.items()})
+            steps += 1
+        return steps
+
+    return run
+
+
+def riichienv_raw(sample: Sample) -> Runner:
     from riichienv import RiichiEnv
     from riichienv.agents import RandomAgent
 
@@ -101,6 +158,8 @@ CASES: list[tuple[str, str, Make]] = [
     ("env_step", "majiang", majiang_aec),
     ("env_step", "rlcard", rlcard_steps),
     ("env_step", "riichienv", riichienv_steps),
+    ("env_step_raw", "majiang", majiang_raw),
+    ("env_step_raw", "riichienv", riichienv_raw),
     ("env_step_vector", "majiang", majiang_vector),
     ("env_step_vector", "rlcard", rlcard_steps),
 ]

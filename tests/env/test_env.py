@@ -136,14 +136,36 @@ def test_vector_env_steps_many_hands() -> None:
 
 
 def test_imitation_example_runs_small() -> None:
-    from majiang.env.imitate import Policy, collect, evaluate, train
+    """The learning example end to end, tiny: imitation lowers the loss, self-play updates the
+    weights, the policy plays the arena as a bot."""
+    from majiang.env.imitate import arena, collect, imitate, self_play
+    from majiang.env.policy import DIM, LinearPolicy
 
-    x, m, y = collect("kawuxing", hands=3)
-    assert x.shape[0] == m.shape[0] == y.shape[0] > 10 and (m[np.arange(len(y)), y] == 1).all()
-    policy = Policy(hidden=16)
-    losses = train(policy, x, m, y, epochs=3)
-    assert losses[-1] < losses[0]
-    scale = policy.params["scale"]
-    result = evaluate("kawuxing", 2, lambda obs, env: policy.act(obs["observation"] * scale,
-                                                                 obs["action_mask"]))
-    assert set(result) == {"win_rate", "units_per_hand"}
+    decisions = collect("kawuxing", hands=3, teacher="efficient")
+    assert len(decisions) > 10 and all(rows.shape[1] == DIM for rows, _ in decisions)
+    policy = LinearPolicy("kawuxing")
+    start = imitate(LinearPolicy("kawuxing"), decisions, steps=1)
+    fitted = imitate(policy, decisions, steps=60)
+    assert fitted["loss"] < start["loss"] and fitted["agreement"] > 0.5
+    before = policy.weights.copy()
+    assert self_play(policy, 2, "test")["decisions"] > 0
+    assert not np.array_equal(before, policy.weights)
+    report = arena(policy, 1)
+    assert report["games"] == 6 and set(report["bots"]) == {"policy", "efficient"}
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_policy_features_every_ruleset(rules: str) -> None:
+    """The policy reads every ruleset's observations and always picks a legal action."""
+    from majiang.env.policy import DIM, LinearPolicy, PolicyBot
+
+    bot = PolicyBot(LinearPolicy(rules, np.linspace(-1, 1, DIM, dtype=np.float32)))
+    e = env(rules=rules)
+    e.reset(seed=3)
+    hand = e.hand
+    while not hand.is_over:
+        for seat in sorted(hand.to_act()):
+            legal = hand.legal_actions(seat)
+            action = bot.choose(hand.seat_view(seat), legal)
+            assert action in legal
+            hand.apply(seat, action)
