@@ -177,6 +177,7 @@ class Cluster:
         return value.partition("@")[2]
 
     async def _release(self, code: str) -> None:
+        log.info("node %s gives table %s back", self.node, code)
         self.held.discard(code)
         self.published.pop(code, None)
         await self.redis.eval(RELEASE, 1, self.lease_key(code), self.value)
