@@ -35,6 +35,7 @@ from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import VECTORS as _VEC
 from majiang.analysis.distance import INF
 from majiang.analysis.groups import DiscardOption
+from majiang.analysis.table import slots as shipped_slots
 from majiang.tiles import TERMINALS_AND_HONORS
 
 _SEVEN, _ORPHANS = 2, 4
@@ -102,17 +103,9 @@ class Suit:
         self.drops_cache: dict[int, Drops] = {}
 
     def _slots(self) -> tuple[int, ...]:
-        """Per vector entry, the in-suit mask of the draws that lower it (one less exactly)."""
-        key, vec = self.key, _VEC[self.cls]
-        slots = [0] * 10
-        if sum(key) < 14:
-            for i, c in enumerate(key):
-                if c < 4:
-                    up = _VEC[suit_record(key[:i] + bytes((c + 1,)) + key[i + 1:]) & CLASS_MASK]
-                    for s in range(10):
-                        if up[s] < vec[s]:
-                            slots[s] |= 1 << i
-        self.slots = got = tuple(slots)
+        """Per vector entry, the in-suit mask of the draws that lower it (one less exactly):
+        from the shipped table, else from the neighbours' vectors."""
+        got = self.slots = shipped_slots(self.key) or slot_masks(self.key)
         return got
 
     def fewer(self) -> tuple[tuple[int, Suit], ...]:
@@ -193,6 +186,20 @@ def _tight(cls: int, rest: int, n: int) -> int:
 def _free(key: bytes, mask: int) -> int:
     """Copies not held in `key` of the kinds of its local `mask`."""
     return sum(4 - c for i, c in enumerate(key) if mask >> i & 1)
+
+
+def slot_masks(key: bytes) -> tuple[int, ...]:
+    """A suit key's slot masks from its neighbours' vectors (what the shipped table holds)."""
+    vec = _VEC[suit_record(key) & CLASS_MASK]
+    slots = [0] * 10
+    if sum(key) < 14:
+        for i, c in enumerate(key):
+            if c < 4:
+                up = _VEC[suit_record(key[:i] + bytes((c + 1,)) + key[i + 1:]) & CLASS_MASK]
+                for s in range(10):
+                    if up[s] < vec[s]:
+                        slots[s] |= 1 << i
+    return tuple(slots)
 
 
 def suit(key: bytes) -> Suit:

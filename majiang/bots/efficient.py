@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from majiang.analysis import Shape, acceptance, shanten
-from majiang.analysis.accept import lowest_discards, tiles_of
+from majiang.analysis.accept import lowest_discards
 from majiang.bots.base import as_view
 from majiang.game.actions import (
     CHOW,
@@ -20,8 +20,10 @@ from majiang.game.actions import (
     DISCARD,
     DISCARDS,
     KONG,
+    PASS,
     PASS_ACTION,
     PUNG,
+    WIN,
     WIN_ACTION,
     Action,
 )
@@ -91,21 +93,27 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
     wanted = 0
     for d in discards:
         wanted |= 1 << d
-    low, masks = lowest_discards(bytes(counts), bits, wanted)
+    b = bytes(counts)
+    low, masks = lowest_discards(b, bits, wanted)
     tied = [d for d in discards if d in masks]
     if len(tied) == 1:
         return low, tied[0]
     near = _near(counts, shapes)
     best_count, best = -1, tied[0]
     for d in tied:
-        mask = near
+        mask = masks[d] & near
         if counts[d] == 1:  # its neighbours may no longer be near a held tile
-            counts[d] -= 1
-            mask = _near(counts, shapes)
-            counts[d] += 1
+            lo, hi = _SUIT_OF[d]
+            whole = (1 << hi - lo) - 1 << lo
+            inside = _near_suit(b[lo:d] + b"\0" + b[d + 1:hi]) << lo
+            if shapes & Shape.THIRTEEN_ORPHANS:
+                inside |= _ORPHAN_BITS & whole
+            mask &= ~whole | inside
         count = 0
-        for t in tiles_of(masks[d] & mask):
-            count += unseen[t]
+        while mask:
+            bit = mask & -mask
+            count += unseen[bit.bit_length() - 1]
+            mask ^= bit
         if count > best_count:
             best_count, best = count, d
     return low, best
@@ -113,25 +121,31 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
 
 _NEAR: dict[bytes, int] = {}
 _ORPHAN_BITS = sum(1 << t for t in TERMINALS_AND_HONORS)
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SUIT_OF = tuple(_SUITS[t // 9 if t < 27 else 3] for t in range(34))
+
+
+def _near_suit(key: bytes) -> int:
+    """The kinds of one suit within two of a held tile (honours: the held ones), as a mask."""
+    got = _NEAR.get(key)
+    if got is None:
+        got = 0
+        for i, c in enumerate(key):
+            if c:
+                if len(key) == 7:
+                    got |= 1 << i
+                else:
+                    for j in range(max(0, i - 2), min(8, i + 2) + 1):
+                        got |= 1 << j
+        _NEAR[key] = got
+    return got
 
 
 def _near(counts: list[int], shapes: Shape) -> int:
     """`improving_candidates` as a bit mask (per-suit masks cached)."""
     mask = 0
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        key = bytes(counts[lo:hi])
-        got = _NEAR.get(key)
-        if got is None:
-            got = 0
-            for i, c in enumerate(key):
-                if c:
-                    if len(key) == 7:
-                        got |= 1 << i
-                    else:
-                        for j in range(max(0, i - 2), min(8, i + 2) + 1):
-                            got |= 1 << j
-            _NEAR[key] = got
-        mask |= got << lo
+    for lo, hi in _SUITS:
+        mask |= _near_suit(bytes(counts[lo:hi])) << lo
     if shapes & Shape.THIRTEEN_ORPHANS:
         mask |= _ORPHAN_BITS
     return mask
@@ -178,7 +192,8 @@ class EfficientBot:
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
         """The choice from the seat's view (a JSON view is parsed first)."""
-        if WIN_ACTION in legal:
+        types = {a.type for a in legal}
+        if WIN in types and WIN_ACTION in legal:
             return WIN_ACTION
         view = as_view(view)
         if view is None:
@@ -191,7 +206,7 @@ class EfficientBot:
             for t in singles:
                 counts[t] += 1
             shapes = Shape.THIRTEEN_ORPHANS
-        if PASS_ACTION not in legal:  # a turn (a claim can always be passed)
+        if PASS not in types or PASS_ACTION not in legal:  # a turn (a claim can be passed)
             return self._turn(view, ruleset, counts, legal, shapes)
         return self._claim(view, ruleset, counts, legal, shapes)
 

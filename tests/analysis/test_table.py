@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from majiang.analysis import table
+from majiang.analysis.accept import slot_masks
 from majiang.analysis.distance import _from_blocks
 
 numeric = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
@@ -30,3 +31,11 @@ def test_index_is_base_five() -> None:
 def test_bad_file_is_refused() -> None:
     with pytest.raises(ValueError):
         table._read(zlib.compress(b"not a table"))
+
+
+@pytest.mark.skipif(not table.PATH.exists(), reason="no shipped suit table")
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(numeric, honours))
+def test_shipped_slot_masks_match_the_neighbours_vectors(counts: list[int]) -> None:
+    key = bytes(counts)
+    assert table.slots(key) == slot_masks(key)

@@ -1,0 +1,50 @@
+"""The bot's partial acceptance (`lowest_discards`) and the unseen counts agree with the full
+acceptance table pass, itself checked against shanten in test_analysis."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from majiang.analysis import Shape, acceptance
+from majiang.analysis.accept import fast_acceptance, lowest_discards
+
+from .strategies import complete_hand, orphans_hand, perturbed, random_hand, seven_pairs_hand
+
+SHAPES = st.sampled_from([Shape.STANDARD, Shape.ALL, Shape.STANDARD | Shape.SEVEN_PAIRS,
+                          Shape.STANDARD | Shape.THIRTEEN_ORPHANS])
+HANDS = st.one_of(random_hand((14, 11, 8, 5, 2)), random_hand((14, 11), narrow=True),
+                  perturbed(complete_hand()), perturbed(seven_pairs_hand()),
+                  perturbed(orphans_hand()))
+
+
+@settings(max_examples=400, deadline=None)
+@given(HANDS, SHAPES, st.integers(0, (1 << 34) - 1))
+def test_lowest_discards_match_the_full_pass(counts: list[int], shapes: Shape,
+                                             wanted: int) -> None:
+    held = [t for t in range(34) if counts[t]]
+    if sum(counts) % 3 != 2:
+        return
+    wanted &= sum(1 << t for t in held)
+    if not wanted:
+        wanted = 1 << held[0]
+    full = {o.discard: o for o in fast_acceptance(bytes(counts), None, int(shapes), (1 << 34) - 1)}
+    low = min(full[d].shanten for d in held if wanted >> d & 1)
+    got_low, masks = lowest_discards(bytes(counts), int(shapes), wanted)
+    assert got_low == low
+    assert sorted(masks) == [d for d in held if wanted >> d & 1 and full[d].shanten == low]
+    for d, mask in masks.items():
+        assert tuple(t for t in range(34) if mask >> t & 1) == full[d].tiles
+
+
+@settings(max_examples=200, deadline=None)
+@given(HANDS, SHAPES, st.lists(st.integers(-1, 4), min_size=34, max_size=34), st.booleans())
+def test_unseen_counts_and_allowed_kinds(counts: list[int], shapes: Shape, unseen: list[int],
+                                         restrict: bool) -> None:
+    if sum(counts) % 3 != 2:
+        return
+    kinds = list(range(9, 34)) if restrict else None
+    plain = {o.discard: o for o in acceptance(counts, shapes=shapes, kinds=kinds)}
+    for o in acceptance(counts, unseen, shapes=shapes, kinds=kinds):
+        assert o.tiles == plain[o.discard].tiles and o.shanten == plain[o.discard].shanten
+        assert o.count == sum(max(unseen[t], 0) for t in o.tiles)
