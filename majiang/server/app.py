@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
-from majiang.server import accounts, games, lobby
+from majiang.server import accounts, games, lobby, security
 from majiang.server.api import accounts as accounts_api
 from majiang.server.api import hands, ops, rooms, socket, standing, tables, watching
 from majiang.server.api import rules as rules_api
@@ -119,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="majiang", lifespan=lifespan, strict_content_type=False)
     app.state.server = server
     app.add_middleware(BodyLimit)
+    app.add_middleware(security.Security, settings=server.settings)  # outermost: every answer
     add_error_handlers(app)
     for module in (accounts_api, tables, rooms, hands, socket, rules_api, ops, standing,
                    watching):

@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from majiang.server.app import create_app
+    from majiang.server.http_protocol import with_header_timeout
 
     try:
         delay = parse_delay(args.bot_delay) if args.bot_delay is not None else None
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level,
+        http=with_header_timeout(settings.header_timeout, 16 * 1024),
         ws="websockets-sansio", ws_per_message_deflate=False, ws_max_size=MAX_FRAME_BYTES,
         h11_max_incomplete_event_size=16 * 1024, timeout_keep_alive=5,
         log_config=uvicorn_log_config(),

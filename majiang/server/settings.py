@@ -29,7 +29,29 @@ INT_VARS = {  # setting -> environment variable
     "guest_grants_per_address": "MAJIANG_GUEST_GRANTS",
     "day_offset_hours": "MAJIANG_DAY_OFFSET_HOURS",
     "lease_ms": "MAJIANG_LEASE_MS",
+    "login_free_failures": "MAJIANG_LOGIN_FAILURES",
+    "login_address_failures": "MAJIANG_LOGIN_ADDRESS_FAILURES",
+    "login_lockout": "MAJIANG_LOGIN_LOCKOUT", "login_lockout_max": "MAJIANG_LOGIN_LOCKOUT_MAX",
+    "login_window": "MAJIANG_LOGIN_WINDOW", "hash_workers": "MAJIANG_HASH_WORKERS",
+    "hash_queue": "MAJIANG_HASH_QUEUE",
 }
+FLOAT_VARS = {"header_timeout": "MAJIANG_HEADER_TIMEOUT"}
+BOOL_VARS = {"secure_cookies": "MAJIANG_SECURE_COOKIES", "ws_url_token": "MAJIANG_WS_URL_TOKEN"}
+
+
+def parse_bool(text: str) -> bool:
+    """`1/true/yes/on` or `0/false/no/off` (any case)."""
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(f"expected 1/0, true/false, yes/no or on/off, got {text!r}")
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    """`"a, b,,c"` -> ("a", "b", "c")."""
+    return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
 @dataclass(frozen=True)
@@ -59,6 +81,20 @@ class Settings:
     # or 0 when bots play at full speed
     claim_delay: float | None = None
     drain_seconds: float = 30.0  # on SIGTERM, how long hands in play may take to finish
+    # log-in throttling (docs/server.md, "Security"): failures free per name and per address
+    # within `login_window` seconds, then a lockout of `login_lockout` seconds doubling with
+    # each further failure up to `login_lockout_max`
+    login_free_failures: int = 5
+    login_address_failures: int = 20
+    login_lockout: int = 2
+    login_lockout_max: int = 900
+    login_window: int = 900
+    hash_workers: int = 2  # argon2 hashes at once (64 MiB each)
+    hash_queue: int = 64  # hashes waiting beyond which log-ins get 503
+    allowed_origins: tuple[str, ...] = ()  # besides the request's own Host
+    secure_cookies: bool = False  # Secure cookies even on http (behind a TLS proxy)
+    header_timeout: float = 10.0  # seconds a client has to send its request headers
+    ws_url_token: bool = True  # accept the legacy `?token=` on /ws (never logged)
     # cluster hook: several processes as one (cluster.py; docs/server.md "Several processes")
     redis_url: str | None = None  # the cluster's Redis; None: one process, no cluster
     cluster_address: str | None = None  # this process's internal HOST:PORT (relayed sockets)
@@ -91,9 +127,16 @@ class Settings:
         for name, var in INT_VARS.items():
             if var in env:
                 values[name] = int(env[var])
+        for name, var in FLOAT_VARS.items():
+            if var in env:
+                values[name] = float(env[var])
+        for name, var in BOOL_VARS.items():
+            if var in env:
+                values[name] = parse_bool(env[var])
         if env.get("MAJIANG_TRUSTED_PROXIES"):
-            values["trusted_proxies"] = tuple(
-                p.strip() for p in env["MAJIANG_TRUSTED_PROXIES"].split(",") if p.strip())
+            values["trusted_proxies"] = split_list(env["MAJIANG_TRUSTED_PROXIES"])
+        if env.get("MAJIANG_ALLOWED_ORIGINS"):
+            values["allowed_origins"] = split_list(env["MAJIANG_ALLOWED_ORIGINS"])
         if env.get("MAJIANG_CLUSTER"):
             values["cluster_name"] = env["MAJIANG_CLUSTER"]
         values.update({k: v for k, v in overrides.items() if v is not None})

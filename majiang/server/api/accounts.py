@@ -8,16 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 
 from majiang import economy
-from majiang.server import accounts, games, ledger, lobby, queries
+from majiang.server import accounts, games, ledger, lobby, names, queries
 from majiang.server.api import fair, sessions
 from majiang.server.api.bodies import Credentials
-from majiang.server.api.deps import ApiError, Server, ServerDep, address_of, me
+from majiang.server.api.deps import ApiError, Server, ServerDep, address_of, me, token_of
 from majiang.server.models import User
+from majiang.server.passwords import Busy
 
 router = APIRouter()
 router.include_router(sessions.router)
@@ -26,15 +26,46 @@ DEVICE_COOKIE = "guest_device"  # one guest account per browser
 DEVICE_AGE = 365 * 86400
 
 
+def set_cookie(server: Server, request: Request, response: Response, name: str,
+               value: str, max_age: int) -> None:
+    """An HttpOnly, SameSite=Lax cookie, Secure on https (or when the settings say so)."""
+    secure = server.settings.secure_cookies or request.url.scheme == "https"
+    response.set_cookie(name, value, httponly=True, samesite="lax", secure=secure,
+                        max_age=max_age)
+
+
 def login_answer(server: Server, db: Session, user: User, request: Request) -> JSONResponse:
     """A new server-side session for `user`: its token in the body and in the cookie."""
     token = accounts.open_session(db, server.tokens, user,
                                   request.headers.get("user-agent", ""),
                                   address_of(server, request))
     response = JSONResponse({"token": token, "user": accounts.user_json(user)})
-    response.set_cookie("token", token, httponly=True, samesite="lax",
-                        max_age=server.settings.token_max_age)
+    set_cookie(server, request, response, "token", token, server.settings.token_max_age)
     return response
+
+
+BUSY = "服务器繁忙，请稍后再试 / the server is busy: try again in a moment"
+
+
+def refusal(message: str, status: int, retry_after: int) -> JSONResponse:
+    """A refusal with a Retry-After header."""
+    return JSONResponse({"error": message}, status_code=status,
+                        headers={"Retry-After": str(retry_after)})
+
+
+def throttled(seconds: int) -> JSONResponse:
+    """429: too many failed log-ins for this name or address."""
+    return refusal(f"登录失败次数过多，请{seconds}秒后再试 / too many failed log-ins: try "
+                   f"again in {seconds} s", 429, seconds)
+
+
+def login_keys(server: Server, request: Request, username: object) -> list[str]:
+    """The throttle's keys of a log-in: the folded name (any lookalike) and the address."""
+    try:
+        key = names.name_key(names.normalize(username))
+    except names.BadName:
+        key = str(username)[:64].casefold()
+    return server.logins.keys(key, address_of(server, request))
 
 
 @router.get("/healthz")
@@ -47,7 +78,10 @@ async def signup(server: ServerDep, request: Request,
                  body: Credentials | None = None) -> JSONResponse:
     body = body or Credentials()
     name = accounts.check_new_credentials(body.username, body.password)
-    hashed = await run_in_threadpool(accounts.hash_password, body.password)
+    try:
+        hashed = await server.passwords.hash(body.password)
+    except Busy:
+        return refusal(BUSY, 503, 1)
     with server.db() as db:
         try:
             user = accounts.create_user(
@@ -62,16 +96,30 @@ async def signup(server: ServerDep, request: Request,
 @router.post("/api/login")
 async def login(server: ServerDep, request: Request,
                 body: Credentials | None = None) -> JSONResponse:
+    """Throttled per name and address (429 + Retry-After); an unknown name is checked against a
+    dummy hash, so it answers in the time a real one does."""
     body = body or Credentials()
+    keys = login_keys(server, request, body.username)
+    wait = server.logins.retry_after(keys)
+    if wait > 0:
+        return throttled(wait)
     with server.db() as db:
         user = accounts.by_name(db, body.username)
         stored = user.password_hash if user is not None else None
-    ok = stored is not None and await run_in_threadpool(
-        accounts.verify_password, stored, body.password
-    )
+    if len(body.password) > accounts.MAX_PASSWORD:  # no account has one: the dummy's cost
+        user = stored = None
+    server.logins.failed(keys)  # taken back below if the password is right
+    try:
+        ok = await server.passwords.verify(stored, body.password)
+    except Busy:
+        server.logins.undo(keys)
+        return refusal(BUSY, 503, 1)
     if not ok or user is None:
         raise ApiError("用户名或密码错误 / wrong username or password", 401)
+    server.logins.succeeded(keys)
     with server.db() as db:
+        user = db.get(User, user.id)
+        assert user is not None
         return login_answer(server, db, user, request)
 
 
@@ -94,15 +142,20 @@ async def guest(server: ServerDep, request: Request) -> JSONResponse:
         db.flush()
         response = login_answer(server, db, user, request)
     if device is not None:
-        response.set_cookie(DEVICE_COOKIE, device, httponly=True, samesite="lax",
-                            max_age=DEVICE_AGE)
+        set_cookie(server, request, response, DEVICE_COOKIE, device, DEVICE_AGE)
     return response
 
 
 @router.get("/api/me")
-async def get_me(server: ServerDep, request: Request) -> dict[str, Any]:
+async def get_me(server: ServerDep, request: Request, response: Response) -> dict[str, Any]:
+    """The caller; a bearer token that is not the session cookie becomes the cookie (the
+    browser's table sockets authenticate with the cookie)."""
     with server.db() as db:
         user = me(server, db, request)
+        token = token_of(request)
+        if token is not None and token != request.cookies.get("token"):
+            set_cookie(server, request, response, "token", token,
+                       server.settings.token_max_age)
         out: dict[str, Any] = accounts.user_json(user)
         table = lobby.current_table(db, user)
         out["table"] = table.code if table is not None else None

@@ -16,7 +16,9 @@ from majiang.server.botpool import BotPool
 from majiang.server.db import make_engine, migrate, session_factory
 from majiang.server.manager import TableManager
 from majiang.server.models import LoginSession, User
+from majiang.server.passwords import PasswordPool
 from majiang.server.settings import Settings
+from majiang.server.throttle import Limit, LoginThrottle
 
 
 class ApiError(Exception):
@@ -28,7 +30,8 @@ class ApiError(Exception):
 
 
 class Server:
-    """What the app holds: settings, database, token signer, live tables."""
+    """What the app holds: settings, database, token signer, live tables, the password pool
+    and the log-in throttle."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -40,6 +43,12 @@ class Server:
             secret = accounts.server_secret(db, settings.secret)
         self.tokens = accounts.Tokens(secret, settings.token_max_age)
         self.tables = TableManager(self.sessions, settings, bots)
+        self.passwords = PasswordPool(settings.hash_workers, settings.hash_queue)
+        self.logins = LoginThrottle(
+            Limit(settings.login_free_failures, settings.login_lockout,
+                  settings.login_lockout_max, settings.login_window),
+            Limit(settings.login_address_failures, settings.login_lockout,
+                  settings.login_lockout_max, settings.login_window))
 
     @contextmanager
     def db(self) -> Iterator[Session]:
@@ -70,15 +79,15 @@ def server_of(conn: HTTPConnection) -> Server:
 ServerDep = Annotated[Server, Depends(server_of)]
 
 
-def token_of(request: Request) -> str | None:
-    """The bearer token of the request, else its `token` cookie."""
+def token_of(request: HTTPConnection) -> str | None:
+    """The bearer token of the request (or WebSocket upgrade), else its `token` cookie."""
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
     return request.cookies.get("token")
 
 
-def address_of(server: Server, request: Request) -> str:
+def address_of(server: Server, request: HTTPConnection) -> str:
     """The client's address: the peer's, or behind a trusted proxy its X-Forwarded-For's last."""
     peer = request.client.host if request.client is not None else ""
     forwarded = request.headers.get("x-forwarded-for", "")

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 
 from majiang.server import accounts, faucets
 from majiang.server.api.bodies import Credentials, PasswordChange
@@ -72,11 +71,10 @@ async def change_password(server: ServerDep, request: Request,
     with server.db() as db:
         user, _ = current(server, db, request)
         stored = user.password_hash
-    ok = stored is not None and await run_in_threadpool(
-        accounts.verify_password, stored, body.password)
+    ok = stored is not None and await server.passwords.verify(stored, body.password)
     if not ok:
         raise ApiError("当前密码错误 / the current password is wrong", 403)
-    hashed = await run_in_threadpool(accounts.hash_password, body.new_password)
+    hashed = await server.passwords.hash(body.new_password)
     with server.db() as db:
         user, row = current(server, db, request)
         revoked = accounts.change_password(db, user, hashed, row)
@@ -89,7 +87,7 @@ async def upgrade(server: ServerDep, request: Request,
     """The calling guest becomes an account with this name and password, keeping its silver."""
     body = body or Credentials()
     name = accounts.check_new_credentials(body.username, body.password)
-    hashed = await run_in_threadpool(accounts.hash_password, body.password)
+    hashed = await server.passwords.hash(body.password)
     with server.db() as db:
         user, _ = current(server, db, request)
         try:

@@ -1,11 +1,16 @@
-"""`/ws/tables/{code}`: a table's WebSocket, attached to the table's actor until it closes."""
+"""`/ws/tables/{code}`: a table's WebSocket, attached to the table's actor until it closes.
+
+Authenticated at the upgrade (`socket_token`), before anything is accepted: the HttpOnly `token`
+cookie (what a browser sends), or `Authorization: Bearer` (other clients); the legacy `?token=`
+only while `Settings.ws_url_token` allows it (it is redacted from every log line). The origin of a
+browser's upgrade is checked by `security.Security` (close 4403)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from majiang.server import lobby, relay
-from majiang.server.api.deps import ServerDep
+from majiang.server.api.deps import Server, ServerDep, token_of
 from majiang.server.connection import Connection
 from majiang.server.limits import FLOOD_CLOSE, Bucket, InputError, SocketCounts, read_message
 from majiang.server.messages import Attach, Detach, from_client
@@ -17,9 +22,35 @@ SOCKETS = SocketCounts()  # this process's open table sockets
 FLOODED = 4029  # close code: far too many messages
 
 
+URL_TOKEN_REFUSED = ("令牌不能放在网址里，请用登录Cookie或Authorization头 / tokens in the URL "
+                     "are refused: use the session cookie or an Authorization header")
+
+
+class SocketAuthError(Exception):
+    """An upgrade whose credentials are refused outright (not merely unknown)."""
+
+
+def socket_token(server: Server, websocket: WebSocket) -> str | None:
+    """The upgrade's token: a bearer header, else `?token=` (if allowed, else refused), else
+    the cookie (a token named explicitly wins over the browser's ambient cookie)."""
+    named = websocket.query_params.get("token")
+    if named is not None and not server.settings.ws_url_token:
+        raise SocketAuthError(URL_TOKEN_REFUSED)
+    auth = websocket.headers.get("authorization", "")
+    if named and not auth.lower().startswith("bearer "):
+        return named
+    return token_of(websocket)
+
+
 @router.websocket("/ws/tables/{code}")
 async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> None:
-    token = websocket.query_params.get("token") or websocket.cookies.get("token")
+    try:
+        token = socket_token(server, websocket)
+    except SocketAuthError as exc:
+        await websocket.accept()
+        await websocket.send_json({"type": "error", "error": str(exc)})
+        await websocket.close(code=4401)
+        return
     with server.db() as db:
         user = server.user_from_token(db, token)
         try:

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from majiang.server import games, lobby
 from majiang.server.api.bodies import NewTable, QuickPlay
-from majiang.server.api.deps import Server, ServerDep, me
+from majiang.server.api.deps import Server, ServerDep, me, token_of
 from majiang.server.models import Table, User
 
 router = APIRouter()
@@ -28,10 +28,30 @@ def open_table(server: Server, db: Session, user: User, req: lobby.TableRequest,
     )
 
 
+LISTED = ("code", "rules", "players", "level", "level_info", "stake", "turn_seconds", "status",
+          "hands_played", "match_hands", "match_rounds")
+LISTED_SEAT = ("seat", "name", "bot", "ready")
+
+
+def listing(table: dict[str, Any]) -> dict[str, Any]:
+    """A table as the public lobby lists it: no user ids, balances or owner."""
+    out = {k: table[k] for k in LISTED}
+    out["seats"] = [{k: s[k] for k in LISTED_SEAT} for s in table["seats"]]
+    return out
+
+
 @router.get("/api/tables")
-def list_tables(server: ServerDep) -> list[dict[str, Any]]:
+def list_tables(server: ServerDep, request: Request) -> list[dict[str, Any]]:
+    """Tables one may join (a seat free), and the caller's own, as `listing` shows them."""
     with server.db() as db:
-        return [server.tables.table_json(db, t) for t in lobby.open_tables(db)]
+        caller = server.user_from_token(db, token_of(request))
+        out = []
+        for table in lobby.open_tables(db):
+            full = server.tables.table_json(db, table)
+            mine = caller is not None and any(s["user_id"] == caller.id for s in full["seats"])
+            if mine or any(s["name"] is None for s in full["seats"]):
+                out.append(listing(full))
+        return out
 
 
 @router.post("/api/tables")

@@ -41,8 +41,10 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
-/** The WebSocket address of a table for this page's host. */
+/** The WebSocket address of a table for this page's host. No token in it: the browser sends
+ * the HttpOnly session cookie with the upgrade (protocol.md section 7), which the server sets
+ * at log-in and keeps in step with this page's token on GET /api/me. */
 export function tableSocketUrl(code) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(code)}?token=${encodeURIComponent(getToken() || "")}`;
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(code)}`;
 }
