@@ -80,7 +80,7 @@ async def play_table(base: str, rules: str | None, deadline: float, stats: Stats
         sent_at: float | None = None
         seat: int | None = None
         try:
-            # the token rides in a header, never in the URL (docs/protocol.md section 7)
+            # the token rides in a header, never in the URL (docs/protocol.md section 6)
             async with connect(f"{ws_base}/ws/tables/{code}", additional_headers=headers) as ws:
                 while True:
                     left = deadline - time.monotonic()

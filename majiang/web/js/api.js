@@ -42,7 +42,7 @@ export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
 /** The WebSocket address of a table for this page's host. No token in it: the browser sends
- * the HttpOnly session cookie with the upgrade (protocol.md section 7), which the server sets
+ * the HttpOnly session cookie with the upgrade (protocol.md section 6), which the server sets
  * at log-in and keeps in step with this page's token on GET /api/me. */
 export function tableSocketUrl(code) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
