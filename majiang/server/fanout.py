@@ -17,18 +17,24 @@ from majiang.server.storage import LiveHand
 View = Callable[[int | None], dict[str, Any]]
 
 
+def paired(events: list[Event], posted: list[ledger.Posted]
+           ) -> list[tuple[Event, ledger.Posted | None]]:
+    """Each event with the settlement it posted (settling events take them in order)."""
+    queue = list(posted)
+    return [(e, queue.pop(0) if e.kind in games.SETTLING_EVENTS and queue else None)
+            for e in events]
+
+
 def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] | None,
                 events: list[Event], posted: list[ledger.Posted], view: View,
                 state: bool = True) -> dict[str, Any] | None:
     """Send one action's events (`screen`: the settlement screen, built off the loop with the
     action's step; `state`: each seat's new view after them); the screen if it was sent."""
-    queue = list(posted)
     players = [c for c in audience.open() if c.seat is not None]
     watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
     settled: dict[str, Any] | None = None
-    for event in events:
+    for event, moved in paired(events, posted):
         data = event.to_json()
-        moved = queue.pop(0) if event.kind in games.SETTLING_EVENTS and queue else None
         if moved is not None:
             data["silver"] = moved.to_json()
         for conn in players:

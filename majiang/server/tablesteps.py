@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.server import lobby, queries
+from majiang.server.fanout import paired
 from majiang.server.games import Action, Event
 from majiang.server.settlement import between_hands, settlement_json
 from majiang.server.spectators import WatchSettings
@@ -63,7 +64,7 @@ def save(store: HandStore, hand: LiveHand, seat: int, action: Action, events: li
     saved = store.save_action(hand, seat, action, events, source, grant, again=again)
     if not hand.engine.is_over:
         return saved, None
-    end = next((p for p in saved.posted if p.kind == "settlement"), None)
+    end = next((p for e, p in paired(events, saved.posted) if e.kind == "settlement"), None)
     with store.db() as db:
         return saved, settlement_json(db, hand, end)
 
