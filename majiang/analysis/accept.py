@@ -25,12 +25,10 @@ from majiang.analysis.classes import (
     PAIRS,
     SHIFT,
     TILE_MASK,
-    needs_of,
     pair_class,
     suit_record,
 )
 from majiang.analysis.classes import MERGED as _PAIRS
-from majiang.analysis.classes import NEEDS as _NEEDS
 from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import VECTORS as _VEC
 from majiang.analysis.distance import INF
@@ -151,8 +149,7 @@ class Suit:
             groups: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
             for p, less in self.fewer():
                 if less.cls not in groups:
-                    std = needs_of(less.cls, rest)[3 * n + 1]
-                    assert std is not None
+                    std = _VEC[pair_class(less.cls, rest)][5 + n]
                     groups[less.cls] = (std, [])
                 inside = less.better(rest, n) & _SUIT_MASK & ~(1 << p)
                 groups[less.cls][1].append(
@@ -378,8 +375,8 @@ def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, in
     would answer for those discards, every kind allowed; the others are not worked out)."""
     plan = _Plan(b, bits)
     others, suits, n = plan.others, plan.suits, plan.n
-    at_n = 3 * n + 1
-    needs = _NEEDS.get
+    at_n = 5 + n  # the entry of n sets and a pair
+    merged = _PAIRS.get
     low = INF
     found: list[tuple[int, int, int, int, Suit, int]] = []  # need, suit, kind, pos, left, std
     for i in range(4):
@@ -388,9 +385,8 @@ def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, in
             d = lo + p
             if not wanted >> d & 1:
                 continue
-            by_tiles = needs(less.cls << SHIFT | rest) or needs_of(less.cls, rest)
-            std: int = by_tiles[at_n]  # type: ignore[assignment]  # 3n+1 tiles: an int
-            need = std
+            cls = merged(less.cls << SHIFT | rest)
+            std = need = _VEC[pair_class(less.cls, rest) if cls is None else cls][at_n]
             if others is not None:
                 need = plan.other(d, key[p] << 1 | _ORPHAN_BIT[d], std)[0]
             if need <= low:

@@ -59,14 +59,31 @@ def merge(x: Vector, y: Vector) -> Vector:
     """Min-plus merge of two vectors: the best split of the sets (and the pair) between them."""
     got = _MERGES.get((x, y))
     if got is None:
-        out = [INF] * 10
-        for i in range(5):
-            for j in range(5 - i):
-                k = i + j
-                out[k] = min(out[k], x[i] + y[j])
-                out[5 + k] = min(out[5 + k], x[5 + i] + y[j], x[i] + y[5 + j])
-        got = _MERGES[(x, y)] = tuple(min(v, INF) for v in out)
+        got = _MERGES[(x, y)] = _min_plus(x, y)
     return got
+
+
+def _min_plus(x: Vector, y: Vector) -> Vector:
+    """Entry k: min over i + j = k of x[i] + y[j]; entry 5 + k: the same with the pair on
+    either side (written out: the merge runs on every new pair of classes)."""
+    x0, x1, x2, x3, x4, p0, p1, p2, p3, p4 = x
+    y0, y1, y2, y3, y4, q0, q1, q2, q3, q4 = y
+    out = (
+        x0 + y0,
+        min(x0 + y1, x1 + y0),
+        min(x0 + y2, x1 + y1, x2 + y0),
+        min(x0 + y3, x1 + y2, x2 + y1, x3 + y0),
+        min(x0 + y4, x1 + y3, x2 + y2, x3 + y1, x4 + y0),
+        min(p0 + y0, x0 + q0),
+        min(p0 + y1, p1 + y0, x0 + q1, x1 + q0),
+        min(p0 + y2, p1 + y1, p2 + y0, x0 + q2, x1 + q1, x2 + q0),
+        min(p0 + y3, p1 + y2, p2 + y1, p3 + y0, x0 + q3, x1 + q2, x2 + q1, x3 + q0),
+        min(p0 + y4, p1 + y3, p2 + y2, p3 + y1, p4 + y0,
+            x0 + q4, x1 + q3, x2 + q2, x3 + q1, x4 + q0),
+    )
+    if max(out) > INF:
+        return tuple(v if v < INF else INF for v in out)
+    return out
 
 
 def _from_blocks(key: bytes, exact: int) -> Vector:

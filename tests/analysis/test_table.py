@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from majiang.analysis import table
 from majiang.analysis.accept import slot_masks
-from majiang.analysis.distance import _from_blocks
+from majiang.analysis.distance import INF, _from_blocks, merge
 
 numeric = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
 honours = st.lists(st.integers(0, 4), min_size=7, max_size=7).filter(lambda c: sum(c) <= 14)
@@ -39,3 +39,17 @@ def test_bad_file_is_refused() -> None:
 def test_shipped_slot_masks_match_the_neighbours_vectors(counts: list[int]) -> None:
     key = bytes(counts)
     assert table.slots(key) == slot_masks(key)
+
+
+vectors = st.lists(st.one_of(st.integers(0, 14), st.just(INF)), min_size=10, max_size=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(vectors, vectors)
+def test_merge_is_the_min_plus_convolution(x: list[int], y: list[int]) -> None:
+    expected = [INF] * 10
+    for i in range(5):
+        for j in range(5 - i):
+            expected[i + j] = min(expected[i + j], x[i] + y[j], INF)
+            expected[5 + i + j] = min(expected[5 + i + j], x[5 + i] + y[j], x[i] + y[5 + j], INF)
+    assert merge(tuple(x), tuple(y)) == tuple(expected)
