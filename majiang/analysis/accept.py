@@ -338,25 +338,33 @@ def fast_acceptance(b: bytes, left: Sequence[int] | None, bits: int,
     tiles_get = _TILES.get
     options: list[DiscardOption] = []
     append = options.append
+    sevens, orphan_masks = plan.sevens, plan.orphan_masks
     for i, cls_left, std, members in plan.groups():
-        cross_mask = cross_count = 0
-        if allowed and (others is None or any(others[m[3]][0] >= std for m in members)):
-            cross_mask, cross_count = plan.cross(i, cls_left)
-        if others is None and packed:
-            for d, inside, free, _ in members:
-                mask = inside | cross_mask
-                append(_new(DiscardOption, (d, std - 1, tiles_get(mask) or tiles_of(mask),
-                                            free + cross_count)))
-            continue
+        cross: tuple[int, int] | None = None
+        if others is None:
+            cross = plan.cross(i, cls_left) if allowed else (0, 0)
+            if packed:
+                cross_mask, cross_count = cross
+                for d, inside, free, _ in members:
+                    mask = inside | cross_mask
+                    append(_new(DiscardOption, (d, std - 1, tiles_get(mask) or tiles_of(mask),
+                                                free + cross_count)))
+                continue
         for d, inside, free, cat in members:
-            need, mask, count = std, inside | cross_mask, free + cross_count
-            if others is not None:
-                need, extra = plan.other(d, cat, std)
-                if need < std:
-                    mask, count = extra, -1
-                elif extra & ~mask:
-                    mask |= extra
-                    count = -1
+            need = std
+            if others is not None and others[cat][0] < std:
+                need, seven, orphan = others[cat]
+                mask, count = (sevens[seven] | orphan_masks[orphan]) & ~(1 << d), -1
+            else:
+                if cross is None:
+                    cross = plan.cross(i, cls_left) if allowed else (0, 0)
+                mask, count = inside | cross[0], free + cross[1]
+                if others is not None and others[cat][0] == std:
+                    _, seven, orphan = others[cat]
+                    extra = (sevens[seven] | orphan_masks[orphan]) & ~(1 << d) & ~mask
+                    if extra:
+                        mask |= extra
+                        count = -1
             if packed and count >= 0:
                 better = tiles_get(mask) or tiles_of(mask)
             else:
