@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 import zlib
 from typing import Any
@@ -152,6 +153,10 @@ def _brief(report: dict[str, Any]) -> dict[str, Any]:
             "seconds": report["seconds"]}
 
 
+def _progress(stage: str, figures: dict[str, Any]) -> None:
+    print(f"{stage}: {json.dumps(figures)}", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m majiang.env.imitate", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -169,10 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     policy = LinearPolicy(args.rules)
     report["imitation"] = imitate(policy, collect(args.rules, args.hands, args.teacher))
     report["imitation_seconds"] = round(time.perf_counter() - start, 1)
+    _progress("imitation", report["imitation"])
     if args.arena:
         report["arena_after_imitation"] = _brief(arena(policy, args.arena))
-    report["self_play"] = [self_play(policy, args.selfplay, f"self/{u}")
-                           for u in range(args.updates)]
+        _progress("arena after imitation", report["arena_after_imitation"])
+    report["self_play"] = []
+    played = time.perf_counter()
+    for u in range(args.updates):
+        report["self_play"].append(self_play(policy, args.selfplay, f"self/{u}"))
+        _progress(f"self-play update {u + 1}", report["self_play"][-1])
+    report["self_play_seconds"] = round(time.perf_counter() - played, 1)
     if args.arena and args.updates:
         report["arena_after_self_play"] = _brief(arena(policy, args.arena))
     if args.out:

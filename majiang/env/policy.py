@@ -6,7 +6,9 @@ the kind's bias), and what it does to the hand, from the observation alone (`spl
 for a discard (or a declaration with its tile), the shanten after it, whether that is the
 lowest on offer, its acceptance (unseen copies of the draws that improve it, as a share of the
 best discard's), the tile's kind and copies held, how many copies are unseen, how many other
-seats threw it (safety), with the wall left; for a claim or a kong, how it changes shanten.
+seats threw it, with the wall left, and against seats that threaten (the strong bot's reading:
+declared, three sets out, two late) how safe it is; for a claim or a kong, how it changes
+shanten.
 Shanten and acceptance come from `majiang.analysis` with the ruleset's shapes and wuhan's
 laizi as jokers. `LinearPolicy` scores rows with one weight vector; `PolicyBot` plays it behind
 the bot interface (the arena), building the vector from the seat's view (`encode_view`).
@@ -49,8 +51,12 @@ _K = len(KIND_NAMES)
 # after the kind: shanten after a discard (0..4+), lowest on offer, acceptance share, raw
 # acceptance / 40, honour, terminal, middle, copies held (1, 2, 3+), unseen / 4, thrown by
 # others / 3, wall_left / 100 x lowest, wall_left / 100 x thrown, shanten change of a claim or
-# kong (lower, same, higher)
-DIM = _K + 5 + 1 + 2 + 3 + 3 + 1 + 1 + 2 + 3
+# kong (lower, same, higher); against threats (a seat declared, with three sets out, or two
+# late in the wall, as the strong bot's guard reads them), for a discard: threatened, share of
+# the threats that threw it (genbutsu), that share when the hand is far (shanten 2+), a middle
+# tile none of them threw, a suji of their discards, an honour with one copy unseen at most
+DIM = _K + 5 + 1 + 2 + 3 + 3 + 1 + 1 + 2 + 3 + 6
+LATE = 24  # wall tiles left: two sets out then threaten (as the strong bot's guard)
 
 
 @cache
@@ -100,6 +106,7 @@ def features(rules: str, vector: F32, indices: list[int]) -> F32:
         unseen[t] = max(0, ruleset.copies - int(seen[t]))
     thrown = (f["discards"][1:] > 0).sum(0)
     wall = float(f["wall_left"][0]) / 100.0
+    threats = _threats(f, ruleset)
     shapes = ruleset.shapes
     rows = np.zeros((len(indices), DIM), np.float32)
     options: dict[int, tuple[int, int]] = {}
@@ -129,11 +136,43 @@ def features(rules: str, vector: F32, indices: list[int]) -> F32:
             row[at + 15] = thrown[tile] / 3.0
             row[at + 16] = wall * (after == best)
             row[at + 17] = wall * thrown[tile] / 3.0
+            if threats:
+                _guard(row, at + 21, f, threats, tile, after, unseen)
         elif kind in (1, 2, 3, 4, 5, 8, 9):
             change = _claim_change(plain, jokers, shapes, index, kind, tile, claimed, now)
             if change is not None:
                 row[at + 18 + (0 if change < 0 else 1 if change == 0 else 2)] = 1.0
     return rows
+
+
+def _threats(f: dict[str, F32], ruleset: Ruleset) -> list[int]:
+    """The other seats' rows that are, or are likely, ready (see `LATE`)."""
+    late = float(f["wall_left"][0]) < LATE
+    out = []
+    for rel in range(1, ruleset.players):
+        melds = f["melds"][rel]
+        sets = (melds[0].sum() + melds[1].sum()) / 3 + melds[2].sum() / 4
+        if f["seat_info"][rel][0] or sets >= 3 or (late and sets >= 2):
+            out.append(rel)
+    return out
+
+
+def _guard(row: F32, at: int, f: dict[str, F32], threats: list[int], tile: int, after: int,
+           unseen: list[int]) -> None:
+    """The defence features of discarding `tile` against the seats `threats`."""
+    rivers = f["discards"]
+    safe = sum(1 for rel in threats if rivers[rel][tile]) / len(threats)
+    row[at] = 1.0
+    row[at + 1] = safe
+    row[at + 2] = safe if after >= 2 else 0.0
+    if tile < 27:
+        number = tile % 9
+        suji = any((number >= 3 and rivers[rel][tile - 3])
+                   or (number <= 5 and rivers[rel][tile + 3]) for rel in threats)
+        row[at + 3] = 1.0 if 2 <= number <= 6 and not safe and not suji else 0.0
+        row[at + 4] = 1.0 if suji else 0.0
+    else:
+        row[at + 5] = 1.0 if unseen[tile] <= 1 else 0.0
 
 
 def _shanten(counts: list[int], jokers: int, shapes: Shape) -> int:

@@ -62,6 +62,7 @@ BARS: list[tuple[str, str, float]] = [
     ("win_check_jokers", "majiang:win_check", 0.25),
     ("hand_random", "rlcard", 20.0),
     ("hand_random", "riichienv", 1.0),
+    *env_steps.BARS,
 ]
 
 

@@ -153,6 +153,9 @@ def riichienv_raw(sample: Sample) -> Runner:
     return run
 
 
+# The bars (op, peer, the least ratio majiang / peer), added to bench.BARS.
+BARS: list[tuple[str, str, float]] = [("env_step", "riichienv", 1.0), ("env_step", "rlcard", 20.0)]
+
 # (op, impl, make), registered in bench.REGISTRY.
 CASES: list[tuple[str, str, Make]] = [
     ("env_step", "majiang", majiang_aec),
