@@ -62,6 +62,8 @@ class DbWorker:
                 result = await loop.run_in_executor(self.executor, step)
             except Exception as exc:
                 if not transient(exc) or stopping():
+                    if failures:
+                        DB_WAITING.dec()
                     raise
                 failures += 1
                 DB_RETRIES.labels(where).inc()
