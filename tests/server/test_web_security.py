@@ -141,15 +141,16 @@ def test_sockets_authenticate_by_header_or_cookie(sqlite_client: TestClient) -> 
         assert attached(ws)
 
 
-def test_the_cookie_follows_the_pages_token(sqlite_client: TestClient) -> None:
+def test_the_page_sets_the_cookie_to_its_token(sqlite_client: TestClient) -> None:
     token, _ = signup(sqlite_client, "alice")
     other, _ = signup(sqlite_client, "bob")
     assert sqlite_client.cookies.get("token") == other
-    r = sqlite_client.get("/api/me", headers=auth(token))  # the page holds alice's token
-    assert r.json()["username"] == "alice" and "token=" in r.headers["set-cookie"]
+    r = sqlite_client.post("/api/cookie", headers=auth(token))  # the page holds alice's token
+    assert r.status_code == 200 and "httponly" in r.headers["set-cookie"].lower()
     assert sqlite_client.cookies.get("token") == token
-    r = sqlite_client.get("/api/me", headers=auth(token))
-    assert "set-cookie" not in r.headers  # already in step
+    sqlite_client.cookies.clear()
+    assert sqlite_client.post("/api/cookie", headers=auth("forged")).status_code == 401
+    assert "set-cookie" not in sqlite_client.get("/api/me", headers=auth(token)).headers
 
 
 def test_url_tokens_can_be_refused(sqlite_url: str) -> None:

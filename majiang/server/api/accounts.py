@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from majiang import economy
@@ -26,7 +26,7 @@ DEVICE_COOKIE = "guest_device"  # one guest account per browser
 DEVICE_AGE = 365 * 86400
 
 
-def set_cookie(server: Server, request: Request, response: Response, name: str,
+def set_cookie(server: Server, request: Request, response: JSONResponse, name: str,
                value: str, max_age: int) -> None:
     """An HttpOnly, SameSite=Lax cookie, Secure on https (or when the settings say so)."""
     secure = server.settings.secure_cookies or request.url.scheme == "https"
@@ -146,16 +146,23 @@ async def guest(server: ServerDep, request: Request) -> JSONResponse:
     return response
 
 
+@router.post("/api/cookie")
+async def session_cookie(server: ServerDep, request: Request) -> JSONResponse:
+    """The caller's token (a live session's) becomes its session cookie: the browser calls this
+    before it opens a table socket, which authenticates with the cookie (protocol.md 6)."""
+    with server.db() as db:
+        me(server, db, request)
+    token = token_of(request)
+    assert token is not None
+    response = JSONResponse({"ok": True})
+    set_cookie(server, request, response, "token", token, server.settings.token_max_age)
+    return response
+
+
 @router.get("/api/me")
-async def get_me(server: ServerDep, request: Request, response: Response) -> dict[str, Any]:
-    """The caller; a bearer token that is not the session cookie becomes the cookie (the
-    browser's table sockets authenticate with the cookie)."""
+async def get_me(server: ServerDep, request: Request) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
-        token = token_of(request)
-        if token is not None and token != request.cookies.get("token"):
-            set_cookie(server, request, response, "token", token,
-                       server.settings.token_max_age)
         out: dict[str, Any] = accounts.user_json(user)
         table = lobby.current_table(db, user)
         out["table"] = table.code if table is not None else None

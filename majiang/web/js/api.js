@@ -41,9 +41,18 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
+let cookieFor = null;  // the token the session cookie was last set to from this page
+
+/** Before a table socket opens: the HttpOnly session cookie set to this page's token (the
+ * server sets it at log-in too; this covers a token that came another way). Once per token. */
+export async function socketReady() {
+  const token = getToken();
+  if (!token || token === cookieFor) return;
+  try { await post("/api/cookie"); cookieFor = token; } catch { /* the socket will say why */ }
+}
+
 /** The WebSocket address of a table for this page's host. No token in it: the browser sends
- * the HttpOnly session cookie with the upgrade (protocol.md section 6), which the server sets
- * at log-in and keeps in step with this page's token on GET /api/me. */
+ * the session cookie with the upgrade (protocol.md section 6); call `socketReady()` first. */
 export function tableSocketUrl(code) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(code)}`;

@@ -1,5 +1,5 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
-import { get, post, tableSocketUrl } from "./api.js";
+import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, eventName, getLang } from "./i18n.js";
 import { tileName } from "./tiles.js";
@@ -41,7 +41,9 @@ export class TableScreen {
     if (this.ws) this.ws.close();
   }
 
-  connect() {
+  async connect() {
+    if (this.closed) return;
+    await socketReady();  // the socket authenticates with the session cookie
     if (this.closed) return;
     const ws = new WebSocket(tableSocketUrl(this.code));
     this.ws = ws;

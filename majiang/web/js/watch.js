@@ -1,7 +1,7 @@
 // Watching a table (旁观): one WebSocket without a seat; the server sends only the spectator's
 // frames (hand.view(None)), held back by the table's delay. The owner sets watching on or off
 // and the delay (PUT /api/tables/CODE/watching). Route: #/watch/CODE.
-import { api, get, tableSocketUrl } from "./api.js";
+import { api, get, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
 import { getLang } from "./i18n.js";
 import { splitTiles, sortTiles } from "./tiles.js";
@@ -30,6 +30,7 @@ export async function renderWatch(root, app, code) {
   standingCss();
   let settings = (await get(`/api/tables/${encodeURIComponent(code)}/watching`)).watch;
   let table = null, view = null, note = null;
+  await socketReady();  // the socket authenticates with the session cookie
   const ws = new WebSocket(tableSocketUrl(code));
   const ownerControls = () => {
     if (!table || !app?.user || table.owner_id !== app.user.id) return null;
