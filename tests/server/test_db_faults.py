@@ -345,3 +345,39 @@ def test_a_retried_action_is_stored_once(tmp_path: Path) -> None:
                 rows = db.execute(text("SELECT count(*) FROM hand_actions WHERE hand_id = :h"),
                                   {"h": hand.hand_id}).scalar_one()
             assert rows == idx
+
+
+def test_a_transient_failure_is_retried_and_told_once() -> None:
+    from majiang.server.dbwork import DbWorker, transient
+    from majiang.server.metrics import DB_RETRIES
+
+    locked = OperationalError("INSERT", {}, Exception("database is locked"))
+    assert transient(locked) and not transient(ValueError("no"))
+    tries: list[int] = []
+    told: list[bool] = []
+
+    def step() -> str:
+        tries.append(1)
+        if len(tries) < 3:
+            raise locked
+        return "stored"
+
+    def broken() -> None:
+        raise ValueError("a bug, not an outage")
+
+    async def run() -> None:
+        worker = DbWorker(1)
+        try:
+            assert await worker.run(step, where="test", waiting=told.append) == "stored"
+            with pytest.raises(ValueError):
+                await worker.run(broken, where="test", waiting=told.append)
+            with pytest.raises(OperationalError):  # shutting down: no more retries
+                await worker.run(lambda: (_ for _ in ()).throw(locked), where="test",
+                                 stopping=lambda: True)
+        finally:
+            worker.shutdown()
+
+    before = DB_RETRIES.labels("test")._value.get()
+    asyncio.run(run())
+    assert len(tries) == 3 and told == [True, False]
+    assert DB_RETRIES.labels("test")._value.get() - before == 2
