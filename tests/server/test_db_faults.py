@@ -381,3 +381,57 @@ def test_a_transient_failure_is_retried_and_told_once() -> None:
     asyncio.run(run())
     assert len(tries) == 3 and told == [True, False]
     assert DB_RETRIES.labels("test")._value.get() - before == 2
+
+
+@NEEDS_POSTGRES
+def test_a_postgres_row_lock_holds_up_only_its_own_table() -> None:
+    """Table A's row locked `FOR UPDATE` by another connection: A's hand end waits for it (a
+    query waits on the lock), while table B plays a whole hand to its settlement."""
+    from conftest import reset_postgres
+
+    assert POSTGRES is not None, "CI=true needs TEST_POSTGRES_URL"
+    reset_postgres(POSTGRES)
+    url = POSTGRES
+    with make_client(url) as client:
+        token_a, code_a = quick_table(client, "rowlocka")
+        token_b, code_b = quick_table(client, "rowlockb")
+        engine = create_engine(normalize_url(url))
+        locker = engine.connect()
+        try:
+            locker.execute(text("SELECT id FROM tables WHERE code = :c FOR UPDATE"),
+                           {"c": code_a})
+            with client.websocket_connect(f"/ws/tables/{code_a}?token={token_a}") as ws_a:
+                ws_a.receive_json()
+            # A's player is gone: the bots (托管) play A's hand to its end, which must write
+            # A's row and waits for the lock
+            with engine.connect() as con:
+                for _ in range(600):
+                    waiting = con.execute(text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        " AND datname = current_database()")).scalar_one()
+                    if waiting:
+                        break
+                    time.sleep(0.05)
+            assert waiting, "table A never waited for its row"
+            with client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b:
+                assert play(ws_b, Transcript()), "table B finished its hand meanwhile"
+            with engine.connect() as con:
+                a_hands = con.execute(text(
+                    "SELECT h.status FROM hands h JOIN tables t ON t.id = h.table_id"
+                    " WHERE t.code = :c"), {"c": code_a}).scalars().all()
+            assert a_hands == ["playing"]
+            assert client.get("/healthz").json() == {"ok": True}
+        finally:
+            locker.rollback()
+            locker.close()
+        with engine.connect() as con:
+            for _ in range(600):
+                statuses = con.execute(text(
+                    "SELECT h.status FROM hands h JOIN tables t ON t.id = h.table_id"
+                    " WHERE t.code = :c"), {"c": code_a}).scalars().all()
+                if "playing" not in statuses:
+                    break
+                time.sleep(0.05)
+        engine.dispose()
+        assert "playing" not in statuses, "table A went on once the lock was gone"
+    balanced(url)
