@@ -99,7 +99,7 @@ def chromium() -> Iterator[Any]:
 
 
 def _page(chromium: Any, base: str, size: str, token: str | None, lang: str = "zh") -> Any:
-    context = chromium.new_context(viewport=SIZES[size])
+    context = chromium.new_context(bypass_csp=True, viewport=SIZES[size])
     page = context.new_page()
     page.goto(base + "/")
     page.evaluate("([t, l]) => { if (t) localStorage.setItem('majiang.token', t); "

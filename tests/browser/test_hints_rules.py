@@ -105,7 +105,8 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
     index = json.load(urllib.request.urlopen(server + "/api/rules"))
     for name, size, touch in (("phone", PHONE, True), ("desktop", {"width": 1920, "height": 1080},
                                                        False)):
-        context = browser.new_context(viewport=size, locale="zh-CN", has_touch=touch,
+        context = browser.new_context(bypass_csp=True, viewport=size, locale="zh-CN",
+                                      has_touch=touch,
                                       is_mobile=touch)
         page = context.new_page()
         page.goto(server + "/")
