@@ -26,7 +26,8 @@ class Sample:
     deals from a shuffled 136-tile wall; `ready13`: complete hands minus one tile; `jokers14`: the
     win-check hands with one or two tiles turned into jokers. `warm` is a different sample of
     the same kinds, run once before timing so that lazily filled tables and caches are warm
-    without having seen the timed hands.
+    without having seen the timed hands (`warming` marks it: whole-hand cases play
+    `hands.WARM_HANDS` hands of their own seeds in that pass).
     """
 
     winning14: list[list[int]]
@@ -36,6 +37,7 @@ class Sample:
     ready13: list[list[int]]
     jokers14: list[tuple[list[int], int]]
     warm: Sample | None = None
+    warming: bool = False
 
     @property
     def win_hands(self) -> list[list[int]]:
@@ -115,6 +117,7 @@ def make_sample(hands: int, seed: int = SEED, warm: int = 2000) -> Sample:
     )
     if warm:
         sample.warm = make_sample(warm, seed + 1, warm=0)
+        sample.warm.warming = True
     return sample
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from majiang.perf.bench import REGISTRY, Case, measure
+from majiang.perf.hands import WARM_HANDS
 from majiang.perf.sample import make_sample
 
 HAND_OPS = {"hand_random", "hand_efficient"}
@@ -23,3 +24,11 @@ def test_every_op_plays_hands_or_reports_a_missing_peer() -> None:
     for case in cases:
         rate = _rate(case)
         assert rate is None or rate > 0
+
+
+def test_the_warm_up_pass_plays_other_hands() -> None:
+    sample = make_sample(1, warm=1)
+    assert sample.warm is not None and sample.warm.warming and not sample.warming
+    case = next(c for c in REGISTRY if c.op == "hand_random" and c.impl == "majiang")
+    assert case.make(sample.warm)() == WARM_HANDS
+    assert case.make(sample)() == 1
