@@ -150,6 +150,7 @@ def _brief(report: dict[str, Any]) -> dict[str, Any]:
             "policy_units_per_hand": ours["mean"], "ci95": ours["ci95"],
             "policy_win_rate": ours["win_rate"], "policy_deal_in_rate": ours["deal_in_rate"],
             "efficient_win_rate": report["bots"]["efficient"]["win_rate"],
+            "efficient_deal_in_rate": report["bots"]["efficient"]["deal_in_rate"],
             "seconds": report["seconds"]}
 
 

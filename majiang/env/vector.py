@@ -48,8 +48,8 @@ class VectorEnv:
         assert driver.hand is not None
         seat = driver.seat
         self.seats[i] = seat
-        driver.observe(seat, self.observations[i])
-        driver.mask(seat, self.masks[i])
+        self.observations[i] = driver.observe(seat)  # a fresh gather, then one row copy
+        self.masks[i] = driver.mask(seat)
 
     def reset(self, seed: int | str = 0) -> Batch:
         """Deal every row anew from `seed`; (observations, masks, seats)."""
@@ -67,7 +67,9 @@ class VectorEnv:
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         dones = np.zeros(self.num_envs, np.bool_)
         for i, driver in enumerate(self.drivers):
-            rewards[i] = driver.play({driver.seat: int(actions[i])})
+            delta = driver.play({driver.seat: int(actions[i])})
+            if any(delta):
+                rewards[i] = delta
             hand = driver.hand
             assert hand is not None
             if hand.is_over:
