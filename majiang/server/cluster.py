@@ -4,9 +4,9 @@ A process runs a table only while it holds the table's lease: the key `{name}:le
 set with `SET NX PX` to `{node}@{address}` (the process's id and its internal address) and
 renewed by a heartbeat. A process that cannot renew a lease stops that table and closes its
 sockets with 1012 (they reconnect, relayed to the new owner); one that cannot reach Redis for a
-whole lease stops all its tables. Every process scans the open tables in the shared database
-and claims those nobody holds, so when an owner dies its tables resume elsewhere (from the
-stored seed and actions) once its leases expire.
+whole lease stops all its tables. Every process scans the shared database for the tables a
+process resumes (open, or with a hand in play) and claims those nobody holds, so when an owner
+dies its tables resume elsewhere (from the stored seed and actions) once its leases expire.
 
 Pub/sub: a lobby change made on any process pokes the table's owner (`{name}:poke`); each owner
 publishes its tables' live seats (connected, 托管) on `{name}:live` (also kept in the hash of that
@@ -26,12 +26,8 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-
-from majiang.server import lobby
-from majiang.server.manager import TableManager
+from majiang.server.manager import TableManager, resumable
 from majiang.server.messages import Stop
-from majiang.server.models import Table
 from majiang.server.settings import Settings
 
 log = logging.getLogger("majiang.cluster")
@@ -293,15 +289,16 @@ class Cluster:
                 self._drop(str(key)[len(prefix):])
         await self._publish_live()
 
-    def _open_codes(self) -> list[str]:
+    def _resumable(self) -> list[str]:
         with self.manager.sessions() as db:
-            return list(db.scalars(select(Table.code).where(Table.status.in_(lobby.OPEN))))
+            return resumable(db)
 
     async def _scan(self) -> None:
-        """Claim every open table nobody holds (new ones, and those of a process that died)."""
+        """Claim every table nobody holds that a process resumes on start (`resumable`: open,
+        or with a hand in play): new ones, and those of a process that died."""
         while True:
             try:
-                codes = [c for c in await asyncio.to_thread(self._open_codes)
+                codes = [c for c in await asyncio.to_thread(self._resumable)
                          if c not in self.held]
                 if codes:
                     owners = await self.redis.mget([self.lease_key(c) for c in codes])

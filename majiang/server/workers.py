@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 WILDCARDS = ("", "0.0.0.0", "::")
 RESTART_PAUSE = 1.0  # seconds before a dead worker is started again
+DRAIN_WAIT = 60.0  # seconds a worker has after SIGTERM (its tables drain first) before SIGKILL
 STARTUP_FAILED = (2, 3)  # a worker's exit code for a bad setting or a failed start
 
 
@@ -123,7 +125,6 @@ def supervise(p: Plan, argv: list[str]) -> int:
         return subprocess.Popen([sys.executable, "-m", "majiang", *argv, "--worker-index",
                                  str(i)], env=env)
 
-    children = {i: start(i) for i in range(p.workers)}
     stopping: list[int] = []
 
     def on_signal(signum: int, _frame: object) -> None:
@@ -131,6 +132,9 @@ def supervise(p: Plan, argv: list[str]) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    children = {0: start(0)}  # the first migrates a fresh database and makes its secret
+    _wait_ready(p, children[0])
+    children.update({i: start(i) for i in range(1, p.workers)})
     print(f"majiang serve: {p.workers} 个进程 / workers on {p.host}:{p.port}", flush=True)
     while not stopping:
         time.sleep(0.2)
@@ -148,11 +152,25 @@ def supervise(p: Plan, argv: list[str]) -> int:
             child.send_signal(signal.SIGTERM)
     for child in children.values():
         try:
-            child.wait(30)
+            child.wait(DRAIN_WAIT)
         except subprocess.TimeoutExpired:
             child.kill()
     failed = [c.returncode for c in children.values() if c.returncode in STARTUP_FAILED]
     return failed[0] if failed else 0
+
+
+def _wait_ready(p: Plan, child: subprocess.Popen[bytes], seconds: float = 120) -> None:
+    """Until the worker answers /healthz on its internal port (or exits, or time is up)."""
+    host = p.host if p.host not in WILDCARDS else "127.0.0.1"
+    url = f"http://{host}:{p.internal_port}/healthz"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and child.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
 
 
 def serve(config: uvicorn.Config, p: Plan) -> int:

@@ -250,13 +250,13 @@ def test_a_table_is_played_and_changed_through_other_processes(
     bob.connect(b, code)  # relayed by B to A
     bob.until("table")
 
-    def lobby_of(node: Node) -> dict[str, Any]:
-        tables = httpx.get(node.url + "/api/tables", headers=alice.headers).json()
-        return next(t for t in tables if t["code"] == code)
+    def connected(node: Node) -> list[bool]:
+        table = httpx.get(node.url + f"/api/tables/{code}", headers=alice.headers).json()
+        return [bool(s["connected"]) for s in table["seats"]]
 
-    for node in (b, c):  # every process's lobby shows who is connected at A's table
-        eventually(lambda n=node: [s["connected"] for s in lobby_of(n)["seats"]]  # type: ignore[misc]
-                   == [True, False, False, True], "the lobby shows both players connected")
+    for node in (b, c):  # every process shows who is connected at A's table
+        eventually(lambda n=node: connected(n) == [True, False, False, True],
+                   "the table shows both players connected")
     # Both ready over HTTP on processes that do not own the table: only their pokes, sent
     # through Redis, can make A deal.
     for player, node in ((bob, c), (alice, b)):
@@ -341,7 +341,7 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
     try:
         wait_healthy(f"http://127.0.0.1:{port}", proc, log)
         for i in range(2):  # each worker also answers on its own internal port
-            eventually(lambda i=i: _healthy(internal + i), f"worker {i} answers")  # type: ignore[misc]
+            eventually(lambda i=i: _healthy(internal + i), f"worker {i} answers")
         base = f"http://127.0.0.1:{port}"
         alice = sign_up(base, "alice")  # on whichever worker the kernel picks
         r = httpx.post(base + "/api/quickplay", json={"rules": "tuidaohu"},
