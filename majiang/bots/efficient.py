@@ -87,13 +87,13 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
     (`best_discard_slow` is the same choice, a shanten call per discard and draw).
     """
     bits = int(shapes)
-    if (not bits & 1 or sum(counts) % 3 != 2 or max(counts) > 4
-            or not all(counts[d] for d in discards)):
-        return best_discard_slow(counts, discards, unseen, shapes)
     wanted = 0
     for d in discards:
         wanted |= 1 << d
-    b = bytes(counts)
+    b = bytes(counts) if min(counts) >= 0 else b""
+    if (not bits & 1 or sum(b) % 3 != 2 or max(b) > 4
+            or any(not b[d] for d in discards)):
+        return best_discard_slow(counts, discards, unseen, shapes)
     low, masks = lowest_discards(b, bits, wanted)
     tied = [d for d in discards if d in masks]
     if len(tied) == 1:
