@@ -1,6 +1,7 @@
-"""Example: learn a small policy on the CPU in minutes, then measure it in the arena.
+"""Example: learn a small policy on the CPU in minutes (the command, with the arena, is
+`majiang.env.imitate_cli`).
 
-    python -m majiang.env.imitate --rules tuidaohu --hands 300 --updates 4 --arena 100
+    python -m majiang.env.imitate_cli --rules tuidaohu --hands 300 --updates 4 --arena 100
 
 1. Imitation: every decision with a choice of four `strong` bots (`--teacher`) over `--hands`
    hands, played through the environment's hand driver: the observation vector, the legal
@@ -10,26 +11,20 @@
 2. Self-play: `--updates` REINFORCE updates, each from `--selfplay` hands where all seats are
    copies of the policy sampling from its softmax; an action's return is its seat's units in
    the hand (scaled by their spread), its gradient `features(a) - E[features]`.
-3. The arena: the greedy policy as bot `policy` against `efficient` by duplicate play
-   (`majiang.sim.arena_cli.run_arena`, each wall in all 14 seatings), after imitation and after
-   self-play, with the arena's 95% intervals clustered by wall.
+3. The arena (`imitate_cli`): the greedy policy as bot `policy` against `efficient` by
+   duplicate play, after imitation and after self-play.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-import time
 import zlib
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from majiang import bots
 from majiang.env.aec import HandDriver
-from majiang.env.policy import DIM, F32, LinearPolicy, bot_factory, features
+from majiang.env.policy import DIM, F32, LinearPolicy, features
 
 Decision = tuple[F32, int]  # feature rows of the legal actions, the index chosen
 
@@ -134,65 +129,3 @@ def self_play(policy: LinearPolicy, hands: int, seed: str, lr: float = 1.0) -> d
     policy.weights += (lr * step).astype(np.float32)
     return {"decisions": len(grads), "mean_units": round(float(r.mean()), 4),
             "step_norm": round(float(np.linalg.norm(lr * step)), 5)}
-
-
-def arena(policy: LinearPolicy, walls: int, seed: str = "arena") -> dict[str, Any]:
-    """The greedy policy as bot `policy` against `efficient`, duplicate (in this process)."""
-    from majiang.sim.arena_cli import run_arena
-
-    bots.BOTS["policy"] = bot_factory(policy)
-    return run_arena(policy.rules, ["policy", "efficient"], walls, seed)
-
-
-def _brief(report: dict[str, Any]) -> dict[str, Any]:
-    ours = report["bots"]["policy"]
-    return {"walls": report["hands"], "hands": report["games"],
-            "policy_units_per_hand": ours["mean"], "ci95": ours["ci95"],
-            "policy_win_rate": ours["win_rate"], "policy_deal_in_rate": ours["deal_in_rate"],
-            "efficient_win_rate": report["bots"]["efficient"]["win_rate"],
-            "efficient_deal_in_rate": report["bots"]["efficient"]["deal_in_rate"],
-            "seconds": report["seconds"]}
-
-
-def _progress(stage: str, figures: dict[str, Any]) -> None:
-    print(f"{stage}: {json.dumps(figures)}", file=sys.stderr, flush=True)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m majiang.env.imitate", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rules", default="tuidaohu")
-    parser.add_argument("--teacher", default="strong", help="the bot imitated (default strong)")
-    parser.add_argument("--hands", type=int, default=300, help="hands of imitation data")
-    parser.add_argument("--updates", type=int, default=4, help="self-play updates")
-    parser.add_argument("--selfplay", type=int, default=150, help="hands per self-play update")
-    parser.add_argument("--arena", type=int, default=100, help="duplicate walls against efficient"
-                        " (0: no arena)")
-    parser.add_argument("--out", help="save the weights (.npz)")
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    report: dict[str, Any] = {"rules": args.rules, "teacher": args.teacher}
-    policy = LinearPolicy(args.rules)
-    report["imitation"] = imitate(policy, collect(args.rules, args.hands, args.teacher))
-    report["imitation_seconds"] = round(time.perf_counter() - start, 1)
-    _progress("imitation", report["imitation"])
-    if args.arena:
-        report["arena_after_imitation"] = _brief(arena(policy, args.arena))
-        _progress("arena after imitation", report["arena_after_imitation"])
-    report["self_play"] = []
-    played = time.perf_counter()
-    for u in range(args.updates):
-        report["self_play"].append(self_play(policy, args.selfplay, f"self/{u}"))
-        _progress(f"self-play update {u + 1}", report["self_play"][-1])
-    report["self_play_seconds"] = round(time.perf_counter() - played, 1)
-    if args.arena and args.updates:
-        report["arena_after_self_play"] = _brief(arena(policy, args.arena))
-    if args.out:
-        policy.save(args.out)
-    report["seconds"] = round(time.perf_counter() - start, 1)
-    print(json.dumps(report))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

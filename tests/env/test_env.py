@@ -138,7 +138,8 @@ def test_vector_env_steps_many_hands() -> None:
 def test_imitation_example_runs_small() -> None:
     """The learning example end to end, tiny: imitation lowers the loss, self-play updates the
     weights, the policy plays the arena as a bot."""
-    from majiang.env.imitate import arena, collect, imitate, self_play
+    from majiang.env.imitate import collect, imitate, self_play
+    from majiang.env.imitate_cli import arena
     from majiang.env.policy import DIM, LinearPolicy
 
     decisions = collect("kawuxing", hands=3, teacher="efficient")
