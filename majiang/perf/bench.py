@@ -62,8 +62,12 @@ BARS: list[tuple[str, str, float]] = [
     ("win_check_jokers", "majiang:win_check", 0.25),
     ("hand_random", "rlcard", 20.0),
     ("hand_random", "riichienv", 1.0),
+    ("acceptance", "xiangting", 1.0),
+    ("hand_efficient", "majiang:hand_random", 0.5),
     *env_steps.BARS,
 ]
+# majiang's ops measured against another of its own ops: (op, the op it is divided by)
+SELF_RATIOS = [("win_check_jokers", "win_check"), ("hand_efficient", "hand_random")]
 
 
 def register(op: str, impl: str, make: Make) -> None:
@@ -121,14 +125,10 @@ def ratios(results: list[Result]) -> list[dict[str, object]]:
     for r in results:
         if r.impl != "majiang" and r.op in ours_per_s and r.per_s > 0:
             out.append({"op": r.op, "peer": r.impl, "ratio": ours_per_s[r.op] / r.per_s})
-    if "win_check" in ours_per_s and "win_check_jokers" in ours_per_s:
-        out.append(
-            {
-                "op": "win_check_jokers",
-                "peer": "majiang:win_check",
-                "ratio": ours_per_s["win_check_jokers"] / ours_per_s["win_check"],
-            }
-        )
+    for op, base in SELF_RATIOS:
+        if op in ours_per_s and ours_per_s.get(base, 0) > 0:
+            out.append({"op": op, "peer": f"majiang:{base}",
+                        "ratio": ours_per_s[op] / ours_per_s[base]})
     for item in out:
         bar = next((b for o, p, b in BARS if o == item["op"] and p == item["peer"]), None)
         item["bar"] = bar

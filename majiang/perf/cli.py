@@ -60,10 +60,10 @@ def _print_table(
         bar = "" if row is None or row["bar"] is None else _bar_text(row)
         out.add_row(r.op, r.impl, f"{r.per_s:,.0f}", "" if ratio is None else f"{ratio:.2f}x", bar)
     for row in table:
-        if row["peer"] == "majiang:win_check":
+        if str(row["peer"]).startswith("majiang:"):
             out.add_row(
-                "win_check_jokers", "÷ win_check", "", f"{float(str(row['ratio'])):.2f}x",
-                _bar_text(row),
+                str(row["op"]), "÷ " + str(row["peer"])[8:], "",
+                f"{float(str(row['ratio'])):.2f}x", _bar_text(row),
             )
     console.print(out)
     if skipped:

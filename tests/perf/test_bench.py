@@ -57,3 +57,14 @@ def test_sample_is_fixed_and_sound() -> None:
     assert all(max(c) <= 4 for c in a.win_hands + a.shanten_hands + a.wait_hands)
     ids = tile_ids(a.winning14[0])
     assert len(ids) == 14 and len(set(ids)) == 14
+
+
+def test_hand_efficient_is_measured_against_hand_random() -> None:
+    table = bench.ratios([bench.Result("hand_random", "majiang", 100.0),
+                          bench.Result("hand_efficient", "majiang", 40.0),
+                          bench.Result("acceptance", "majiang", 30.0),
+                          bench.Result("acceptance", "xiangting", 20.0)])
+    by = {(row["op"], row["peer"]): row for row in table}
+    assert by["hand_efficient", "majiang:hand_random"]["ratio"] == 0.4
+    assert by["hand_efficient", "majiang:hand_random"]["ok"] is False
+    assert by["acceptance", "xiangting"]["ok"] is True
