@@ -25,7 +25,6 @@ checked), so a decoded index is the engine's own instance of the action.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from majiang.game import actions as shared
 from majiang.game.actions import CHOW, DECLARE, DISCARD, GRAB, KONG, PASS, PICK, PUNG, WIN, Action
@@ -84,14 +83,18 @@ _SHARED = _shared_index()  # module-level instances live as long as the dict: id
 
 def legal_index(legal: Sequence[Action], claimed: Tile | None) -> dict[int, Action]:
     """index -> the engine's action, for every legal action (ActionSpaceError on a clash)."""
-    shared_at = _SHARED.get
-    found = [shared_at(id(action)) for action in legal]
-    indices = found if None not in found else [  # a chow, or an action not shared
-        action_index(a, claimed) if i is None else i for i, a in zip(found, legal, strict=True)]
-    out = dict(zip(cast(list[int], indices), legal, strict=True))
+    try:  # the usual case, all shared instances: two C-level maps
+        indices = list(map(_SHARED.__getitem__, map(id, legal)))
+    except KeyError:  # a chow, or an action built outside the shared instances
+        shared_at = _SHARED.get
+        indices = []
+        for action in legal:
+            i = shared_at(id(action))
+            indices.append(action_index(action, claimed) if i is None else i)
+    out = dict(zip(indices, legal, strict=True))
     if len(out) < len(legal):
         first: dict[int, Action] = {}
-        for i, action in zip(cast(list[int], indices), legal, strict=True):
+        for i, action in zip(indices, legal, strict=True):
             if i in first:
                 raise ActionSpaceError(f"{first[i].to_json()} and {action.to_json()} share "
                                        f"index {i}")
