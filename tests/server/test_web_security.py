@@ -4,6 +4,7 @@ listing, and a bound on the time a client may take to send its request headers."
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 import threading
@@ -17,7 +18,9 @@ from server_player import auth, make_client, signup, table_socket
 from server_process import ServerProcess
 from starlette.websockets import WebSocketDisconnect
 
+from majiang.server import accounts
 from majiang.server.api.deps import Server
+from majiang.server.passwords import Busy, PasswordPool
 from majiang.server.security import FORBIDDEN
 
 WEB = Path(__file__).resolve().parents[2] / "majiang" / "web"
@@ -113,8 +116,36 @@ def test_hashing_is_bounded_and_off_the_event_loop(sqlite_url: str) -> None:
             t.join()
     assert health.status_code == 200 and busy_meanwhile
     assert pool.peak_running == 1 and pool.peak <= 4  # one hashing, three waiting at most
-    assert sorted(set(answers)) == [401, 503]  # the rest were told the server is busy
-    assert answers.count(401) >= 4
+    assert set(answers) <= {401, 503} and answers.count(401) >= 4  # the rest: busy
+
+
+def test_the_pool_refuses_past_its_queue() -> None:
+    pool = PasswordPool(workers=1, queue=3)
+    stored = accounts.hash_password("secret1")
+
+    async def eight() -> list[object]:
+        # every task reaches the pool before any hash ends: four are taken, four refused
+        return await asyncio.gather(*[pool.verify(stored, "secret1") for _ in range(8)],
+                                    return_exceptions=True)
+
+    try:
+        results = asyncio.run(eight())
+    finally:
+        pool.close()
+    assert results.count(True) == 4
+    assert sum(isinstance(r, Busy) for r in results) == 4
+    assert pool.peak == 4 and pool.peak_running == 1
+
+
+def test_busy_logins_get_503_with_retry_after(sqlite_url: str) -> None:
+    with make_client(sqlite_url, hash_workers=1, hash_queue=0) as client:
+        pool = server_of(client).passwords
+        pool.queue = -1  # no room at all: every hash is refused
+        r = login(client, "alice", "secret1")
+        assert r.status_code == 503 and r.headers["retry-after"] == "1"
+        assert "服务器繁忙" in r.json()["error"] and "busy" in r.json()["error"]
+        pool.queue = 0
+        assert login(client, "alice", "secret1").status_code == 401  # the attempt not counted
 
 
 # 2. tokens out of the socket URL
