@@ -270,9 +270,28 @@ def test_a_table_is_played_and_changed_through_other_processes(
     assert owner_port(cluster_env, code) == a.internal  # nothing moved
     check = httpx.get(b.url + "/api/ledger/check").json()
     assert check["balanced"], check
+
+    # A's lease taken from it (as if A had stalled past it): A stops the table and closes its
+    # sockets with 1012; both relays find the table again, and re-attach where it runs next,
+    # which sends them the last hand's settlement again.
+    first = alice.t.settlement
+    steal_lease(cluster_env, code)
+    for p in (alice, bob):
+        assert p.until("settlement")["settlement"] == first
+    assert owner_port(cluster_env, code) in {n.internal for n in nodes}
     for p in (alice, bob):
         assert p.ws is not None
         p.ws.close()
+
+
+def steal_lease(cluster_env: dict[str, str], code: str) -> None:
+    """Another (made-up) node holds the table's lease for one lease time."""
+    import redis
+
+    client = redis.Redis.from_url(cluster_env["REDIS_URL"])
+    client.set(f"{cluster_env['MAJIANG_CLUSTER']}:lease:{code}", "thief@127.0.0.1:1",
+               px=LEASE_MS)
+    client.close()
 
 
 @needs_services
