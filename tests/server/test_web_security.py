@@ -317,6 +317,12 @@ def test_the_listing_shows_no_ids_or_balances_and_no_full_tables(
     assert seats[0]["name"] == "alice" and seats[3]["name"] is None
     mine = [t["code"] for t in sqlite_client.get("/api/tables", headers=auth(bob)).json()]
     assert full_code in mine  # the caller's own table, full or not
+    seats = sqlite_client.get(f"/api/tables/{full_code}").json()["seats"]
+    assert not any({"user_id", "silver"} & set(seat) for seat in seats)  # not seated: hidden
+    seats = sqlite_client.get(f"/api/tables/{full_code}", headers=auth(alice)).json()["seats"]
+    assert not any({"user_id", "silver"} & set(seat) for seat in seats)
+    seats = sqlite_client.get(f"/api/tables/{full_code}", headers=auth(bob)).json()["seats"]
+    assert seats[0]["name"] == "bob" and seats[0]["silver"] > 0  # bob sits there
 
 
 # 6. request headers within a bound

@@ -92,9 +92,15 @@ def quickplay(server: ServerDep, request: Request,
 
 
 @router.get("/api/tables/{code}")
-def get_table(server: ServerDep, code: str) -> dict[str, Any]:
+def get_table(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    """The table; its seats' user ids and balances only for those who sit there."""
     with server.db() as db:
-        return server.tables.table_json(db, lobby.get_table(db, code))
+        caller = server.user_from_token(db, token_of(request))
+        table = server.tables.table_json(db, lobby.get_table(db, code))
+    if caller is None or all(s["user_id"] != caller.id for s in table["seats"]):
+        table["seats"] = [{k: v for k, v in s.items() if k not in ("user_id", "silver")}
+                          for s in table["seats"]]
+    return table
 
 
 OPS: dict[str, Callable[[Session, User, str], Table]] = {
