@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from majiang.game import record as records
-from majiang.game.variants import UnknownRuleset, mechanics
-from majiang.game.wall import shuffled_wall
+from majiang.game.variants import UnknownRuleset
 from majiang.server.fairness import SCHEME, commitment, seed_of
-from majiang.tiles import full_set, tile_name
+from majiang.server.games import wall_names
 
 
 def wall_of(rules: str, seed: int | str, rng: str) -> list[str]:
-    """The shuffled wall of a hand, as tile names in taking order."""
-    ruleset = mechanics(rules).rules
-    return [tile_name(t) for t in shuffled_wall(full_set(ruleset.kinds, ruleset.copies), seed, rng)]
+    """The shuffled wall of a hand, as tile names in taking order (the server publishes the same
+    one: `server.games.wall_names`)."""
+    return wall_names(rules, seed, rng)
 
 
 def verify(record: dict[str, Any]) -> list[str]:

@@ -158,12 +158,15 @@ def record(hand: Any, bots: list[str | None]) -> dict[str, Any]:
     return rec
 
 
-def wall_names(rules: str, seed: int, rng: str) -> list[str]:
-    """A hand's shuffled wall as tile names in taking order (the fair shuffle's published wall:
-    `majiang verify`'s own shuffle, so the server and the checker cannot drift apart)."""
-    from majiang.verify_cli import wall_of
+def wall_names(rules: str, seed: int | str, rng: str) -> list[str]:
+    """A hand's shuffled wall as tile names in taking order (the fair shuffle's published wall,
+    and the one `majiang verify` recomputes)."""
+    from majiang.game.variants import mechanics
+    from majiang.game.wall import shuffled_wall
+    from majiang.tiles import full_set, tile_name
 
-    return wall_of(rules, seed, rng)
+    rs = mechanics(rules).rules
+    return [tile_name(t) for t in shuffled_wall(full_set(rs.kinds, rs.copies), seed, rng)]
 
 
 def replay_steps(rec: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
