@@ -78,8 +78,11 @@ class Cluster:
         if settings.redis_url is None or settings.cluster_address is None:
             raise ClusterError("集群需要Redis地址和内部地址 / a cluster needs a Redis URL and an "
                                "internal address")
-        from redis.asyncio import Redis
-
+        try:
+            from redis.asyncio import Redis
+        except ImportError as exc:
+            raise ClusterError("集群需要redis包 / a cluster needs the redis package: pip install "
+                               "'majiang[cluster]'") from exc
         self.redis: Redis = Redis.from_url(settings.redis_url, decode_responses=True)
         self.manager = manager
         self.node = uuid.uuid4().hex[:12]
@@ -188,7 +191,7 @@ class Cluster:
         if runner is not None:
             log.warning("node %s lost the lease of table %s: stopping it", self.node, code)
             for conn in runner.audience:
-                conn.close(MOVED, "table moved")
+                conn.close(MOVED, "桌子已迁移 / table moved")
             runner.put(Stop())
 
     # -- pokes and live seats ------------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed
 
 from majiang.server.cluster import MOVED, Cluster
 from majiang.server.limits import MAX_FRAME_BYTES
@@ -31,6 +31,7 @@ FORWARDED = ("authorization", "cookie", "origin", "user-agent")
 RETRY = frozenset({1001, 1006, 1011, 1013, MOVED})  # the owner went away: find the table again
 GIVE_UP_SECONDS = 120.0  # a table no process can take for this long: close with 1013
 NOT_OWNER = 4503  # close code of a relayed upgrade at a process that does not own the table
+UNAVAILABLE = "桌子暂时不可用 / table unavailable: try again"
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,15 @@ async def relayed(cluster: object, websocket: WebSocket, code: str) -> bool:
             return False
         await websocket.close(code=NOT_OWNER)  # before accept: the relay looks again
         return True
-    if await cluster.address_of(code) == cluster.address:
+    try:
+        address = await cluster.address_of(code)
+    except Exception as exc:  # Redis is away: say so rather than drop the socket
+        log.warning("relay: no directory for table %s: %s", code, type(exc).__name__)
+        await websocket.accept()
+        await websocket.send_json({"type": "error", "error": UNAVAILABLE})
+        await websocket.close(1013, UNAVAILABLE)
+        return True
+    if address == cluster.address:
         return False
     await websocket.accept()
     await relay(cluster, websocket, code)
@@ -77,16 +86,16 @@ async def relay(cluster: Cluster, websocket: WebSocket, code: str) -> None:
     since = loop.time()
     pause = 0.1
     while True:
-        address = await cluster.address_of(code)
-        target, _, port = address.rpartition(":")
-        outcome = Outcome()
+        address, outcome = "", Outcome()
         try:
+            address = await cluster.address_of(code)
+            target, _, port = address.rpartition(":")
             async with connect(f"ws://{host}{path}", host=target, port=int(port), proxy=None,
                                additional_headers=headers, max_size=MAX_FRAME_BYTES,
                                open_timeout=5, close_timeout=1, compression=None) as upstream:
                 since, pause = loop.time(), 0.1
                 outcome = await _pump(websocket, upstream)
-        except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as exc:
+        except Exception as exc:  # refused, dropped, timed out, or Redis away: look again
             log.info("relay of table %s to %s: %s", code, address, type(exc).__name__)
         if outcome.client_gone:
             return
@@ -96,7 +105,7 @@ async def relay(cluster: Cluster, websocket: WebSocket, code: str) -> None:
             return
         if loop.time() - since > GIVE_UP_SECONDS:
             with contextlib.suppress(Exception):
-                await websocket.close(1013, "table unavailable")
+                await websocket.close(1013, UNAVAILABLE)
             return
         await asyncio.sleep(pause)
         pause = min(pause * 2, 1.0)
