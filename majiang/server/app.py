@@ -20,6 +20,7 @@ from majiang.server.api import hands, ops, rooms, socket, standing, tables, watc
 from majiang.server.api import rules as rules_api
 from majiang.server.api.deps import ApiError, Server
 from majiang.server.cluster import start_cluster
+from majiang.server.dbwork import transient
 from majiang.server.limits import BodyLimit
 from majiang.server.metrics import ERRORS
 from majiang.server.settings import Settings
@@ -96,6 +97,12 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:
+        if transient(exc):  # the database is away for the moment: say so, and when to retry
+            ERRORS.labels("database").inc()
+            response = _error("数据库暂时不可用，请稍后再试 / the database is unavailable for the "
+                              "moment: try again shortly", 503)
+            response.headers["Retry-After"] = "2"
+            return response
         log.exception("unexpected error", exc_info=exc)
         ERRORS.labels("http").inc()
         return _error("服务器内部错误 / internal server error", 500)

@@ -256,6 +256,30 @@ def test_postgres_outage_mid_hand_the_table_resumes_by_itself(
 
 
 @NEEDS_POSTGRES
+def test_an_http_request_during_an_outage_is_a_named_503(proxied: tuple[str, Proxy]) -> None:
+    """HTTP work that needs the database while it is away answers 503 with Retry-After and a
+    bilingual error (not a bare 500), and the same request works once it is back."""
+    from majiang.server.app import create_app
+    from majiang.server.settings import Settings
+
+    url, proxy = proxied
+    app = create_app(Settings(database_url=url, bot_delay=(0.0, 0.0), secret="test"))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        token, _ = signup(client, "outage-http")
+        assert client.get("/api/tables", headers=auth(token)).status_code == 200
+        proxy.down()
+        r = client.get("/api/tables", headers=auth(token))
+        assert r.status_code == 503 and r.headers["retry-after"] == "2"
+        assert "数据库" in r.json()["error"] and "database" in r.json()["error"]
+        proxy.up()
+        for _ in range(50):  # the pool's dropped connections are replaced as they are used
+            if client.get("/api/tables", headers=auth(token)).status_code == 200:
+                break
+        else:
+            raise AssertionError("the database came back but requests still fail")
+
+
+@NEEDS_POSTGRES
 def test_a_player_leaving_during_an_outage_never_leaves_the_hand_playing(
         proxied: tuple[str, Proxy]) -> None:
     url, proxy = proxied

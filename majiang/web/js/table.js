@@ -115,6 +115,7 @@ export class TableScreen {
         if (this.prompt && this.prompt.prompt_id === msg.prompt_id) this.prompt = null;
         break;
       case "error": this.error = msg.error; break;
+      case "notice": this.notice = msg.notice === "db_back" ? "" : msg.text; break;  // the table waits for its database
       default: return;
     }
     this.render();
@@ -305,7 +306,8 @@ export class TableScreen {
       waiting && !closed && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
-      this.error ? h("span", { class: "error" }, this.error) : null);
+      this.error ? h("span", { class: "error" }, this.error) : null,
+      this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" }, this.notice) : null);
   }
 
   renderStatus() {
