@@ -356,7 +356,8 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
             [sys.executable, "-m", "majiang", "serve", "--workers", "2", "--port", str(port),
              "--internal-port", str(internal), "--database-url", database,
              "--log-level", "warning"],
-            env=dict(os.environ, **cluster_env), stdout=out, stderr=subprocess.STDOUT)
+            env=dict(os.environ, **cluster_env, MAJIANG_DRAIN_SECONDS="2"),
+            stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_healthy(f"http://127.0.0.1:{port}", proc, log)
         for i in range(2):  # each worker also answers on its own internal port
@@ -371,10 +372,23 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
             with connect(f"ws://127.0.0.1:{port}/ws/tables/{code}",
                          additional_headers={"Cookie": f"token={alice.token}"}) as ws:
                 assert json.loads(ws.recv(timeout=30))["type"] == "table"
+        before = children(proc.pid)
+        os.kill(before[0], signal.SIGKILL)  # a worker dies: the supervisor starts it again
+        eventually(lambda: len(children(proc.pid)) == 2 and children(proc.pid) != before,
+                   "the dead worker is replaced", seconds=120)
+        for i in range(2):
+            eventually(lambda i=i: _healthy(internal + i), f"worker {i} answers again",
+                       seconds=120)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(30) == 0
+        proc.send_signal(signal.SIGTERM)  # each worker drains (2 s here), then stops
+        assert proc.wait(90) == 0
     assert not _healthy(internal) and not _healthy(internal + 1)  # the workers stopped too
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of `pid` (Linux)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return sorted(int(c) for c in path.read_text().split()) if path.exists() else []
 
 
 def _healthy(port: int) -> bool:
