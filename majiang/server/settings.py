@@ -94,7 +94,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # besides the request's own Host
     secure_cookies: bool = False  # Secure cookies even on http (behind a TLS proxy)
     header_timeout: float = 10.0  # seconds a client has to send its request headers
-    ws_url_token: bool = True  # accept the legacy `?token=` on /ws (never logged)
+    ws_url_token: bool = False  # accept the legacy `?token=` on /ws (refused: close 4401)
     # cluster hook: several processes as one (cluster.py; docs/server.md "Several processes")
     redis_url: str | None = None  # the cluster's Redis; None: one process, no cluster
     cluster_address: str | None = None  # this process's internal HOST:PORT (relayed sockets)

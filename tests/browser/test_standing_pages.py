@@ -52,9 +52,9 @@ def play_hand(url: str, token: str, rules: str) -> None:
                    headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
     code = r.json()["code"]
-    ws_url = url.replace("http", "ws") + f"/ws/tables/{code}?token={token}"
+    ws_url = url.replace("http", "ws") + f"/ws/tables/{code}"
     view = None
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers={"Authorization": f"Bearer {token}"}) as ws:
         while True:
             msg = json.loads(ws.recv(30))
             if msg["type"] == "state":

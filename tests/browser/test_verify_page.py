@@ -72,7 +72,8 @@ def play_hand(url: str, token: str, rules: str) -> int:
     assert r.status_code == 200, r.text
     code = r.json()["code"]
     view = None
-    with connect(url.replace("http", "ws") + f"/ws/tables/{code}?token={token}") as ws:
+    with connect(url.replace("http", "ws") + f"/ws/tables/{code}",
+                 additional_headers={"Authorization": f"Bearer {token}"}) as ws:
         while True:
             msg = json.loads(ws.recv(60))
             if msg["type"] == "state":

@@ -31,7 +31,7 @@ def auth(token: str) -> dict[str, str]:
 
 def table_socket(client: TestClient, code: str, token: str) -> Any:
     """A table's WebSocket for `token`, which rides in the upgrade's Authorization header (the
-    URL form `?token=` still works while `Settings.ws_url_token` allows it)."""
+    URL form `?token=` is refused unless `Settings.ws_url_token` allows it)."""
     return client.websocket_connect(f"/ws/tables/{code}", headers=auth(token))
 
 

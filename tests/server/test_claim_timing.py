@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_player import Transcript, auth, make_client, signup
+from server_player import Transcript, auth, make_client, signup, table_socket
 
 from majiang.server.claims import window_seconds
 from majiang.server.loadtest import choose
@@ -26,7 +26,7 @@ def test_the_wait_after_a_discard_is_the_same_whether_a_claim_is_possible(
         code = r.json()["code"]
         runner: Any = None
         holds: list[Any] = []
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             t = Transcript()
             for _hand in range(6):  # until both kinds of discard were seen
                 while True:

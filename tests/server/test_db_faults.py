@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, make_client, play, signup
+from server_player import Transcript, auth, make_client, play, signup, table_socket
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -115,8 +115,8 @@ def test_sqlite_write_lock_stalls_neither_healthz_nor_another_table(tmp_path: Pa
     with make_client(url) as client:
         token_a, code_a = quick_table(client, "lockera")
         token_b, code_b = quick_table(client, "lockerb")
-        with client.websocket_connect(f"/ws/tables/{code_a}?token={token_a}") as ws_a, \
-                client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b:
+        with table_socket(client, code_a, token_a) as ws_a, \
+                table_socket(client, code_b, token_b) as ws_b:
             ta, tb = Transcript(), Transcript()
             assert until_prompt(ws_b, tb, 0)  # table B waits for its player: it writes nothing
             assert until_prompt(ws_a, ta, 2)
@@ -129,7 +129,7 @@ def test_sqlite_write_lock_stalls_neither_healthz_nor_another_table(tmp_path: Pa
                 while (msg := ws_b.receive_json())["type"] != "pong":
                     tb.add(msg)
                 # a second socket of table B is attached and gets the table (reads only)
-                with client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b2:
+                with table_socket(client, code_b, token_b) as ws_b2:
                     assert ws_b2.receive_json()["type"] == "table"
                     ws_b2.send_json({"type": "ping"})
                     while ws_b2.receive_json()["type"] != "pong":
@@ -236,7 +236,7 @@ def test_postgres_outage_mid_hand_the_table_resumes_by_itself(
     url, proxy = proxied
     with make_client(url) as client:
         token, code = quick_table(client, "outage")
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             t = Transcript()
             assert until_prompt(ws, t, 3)
             assert t.prompt is not None
@@ -285,7 +285,7 @@ def test_a_player_leaving_during_an_outage_never_leaves_the_hand_playing(
     url, proxy = proxied
     with make_client(url) as client:
         token, code = quick_table(client, "leaver")
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             t = Transcript()
             assert until_prompt(ws, t, 2)
             assert t.prompt is not None
@@ -326,7 +326,7 @@ def test_a_closed_table_with_a_hand_playing_is_resumed_and_played_out(tmp_path: 
     url = f"sqlite:///{tmp_path / 'closed.db'}"
     with make_client(url) as client:
         token, code = quick_table(client, "closer")
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             assert until_prompt(ws, Transcript(), 1)
     engine = create_engine(url)
     with engine.begin() as con:  # as a table closed mid-hand by the old bug left it
@@ -353,7 +353,7 @@ def test_a_retried_action_is_stored_once(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'again.db'}"
     with make_client(url) as client:
         token, code = quick_table(client, "again")
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             t = Transcript()
             assert until_prompt(ws, t, 1)
             runner = client.app.state.server.tables.runners[code]  # type: ignore[attr-defined]
@@ -424,7 +424,7 @@ def test_a_postgres_row_lock_holds_up_only_its_own_table() -> None:
         try:
             locker.execute(text("SELECT id FROM tables WHERE code = :c FOR UPDATE"),
                            {"c": code_a})
-            with client.websocket_connect(f"/ws/tables/{code_a}?token={token_a}") as ws_a:
+            with table_socket(client, code_a, token_a) as ws_a:
                 ws_a.receive_json()
             # A's player is gone: the bots (托管) play A's hand to its end, which must write
             # A's row and waits for the lock
@@ -437,7 +437,7 @@ def test_a_postgres_row_lock_holds_up_only_its_own_table() -> None:
                         break
                     time.sleep(0.05)
             assert waiting, "table A never waited for its row"
-            with client.websocket_connect(f"/ws/tables/{code_b}?token={token_b}") as ws_b:
+            with table_socket(client, code_b, token_b) as ws_b:
                 assert play(ws_b, Transcript()), "table B finished its hand meanwhile"
             with engine.connect() as con:
                 a_hands = con.execute(text(

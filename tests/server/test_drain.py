@@ -61,7 +61,8 @@ def start_hand(server: ServerProcess, name: str) -> tuple[ClientConnection, Tran
         "token"]
     code = http.post("/api/quickplay", json={"practice": True},
                      headers={"Authorization": f"Bearer {token}"}).json()["code"]
-    ws = connect(f"ws://127.0.0.1:{server.port}/ws/tables/{code}?token={token}", close_timeout=1)
+    ws = connect(f"ws://127.0.0.1:{server.port}/ws/tables/{code}", close_timeout=1,
+                 additional_headers={"Authorization": f"Bearer {token}"})
     for _ in range(10):
         t = Transcript()
         if until_prompt(ws, t):
@@ -111,8 +112,8 @@ def test_a_hand_longer_than_the_drain_stays_stored_and_resumes(tmp_path: Path) -
         ws.close()
         assert hands(url)[-1] == "playing"
         server.start()
-        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/"
-                     f"{_code(url)}?token={token}") as ws2:
+        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{_code(url)}",
+                     additional_headers={"Authorization": f"Bearer {token}"}) as ws2:
             t2 = Transcript()
             while True:
                 msg = receive(ws2)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, play, signup
+from server_player import Transcript, auth, play, signup, table_socket
 
 from majiang import verify_cli
 from majiang.server import fairness
@@ -24,7 +24,7 @@ def play_one(client: TestClient, token: str, rules: str) -> int:
     r = client.post("/api/quickplay", json={"rules": rules}, headers=auth(token))
     assert r.status_code == 200, r.text
     code = r.json()["code"]
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         while ws.receive_json()["type"] != "state":
             pass
         live = client.get(f"/api/tables/{code}/fair", headers=auth(token)).json()
@@ -111,8 +111,8 @@ def test_the_deal_announces_the_commitment_and_never_the_secret(sqlite_client: T
     code = r.json()["code"]
     first, second = Transcript(), Transcript()
     watched: list[dict[str, Any]] = []
-    with client.websocket_connect(f"/ws/tables/{code}?token={watcher}") as bob:
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, watcher) as bob:
+        with table_socket(client, code, token) as ws:
             assert play(ws, first)  # hand 1: dealt before this socket attached
             ws.send_json({"type": "ready"})
             assert play(ws, second)  # hand 2: dealt to this socket (fanout.opening)

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, play, signup
+from server_player import Transcript, auth, play, signup, table_socket
 
 from majiang import economy
 from majiang.server import ledger
@@ -115,7 +115,7 @@ def play_practice(client: TestClient, token: str, rules: str) -> dict[str, Any]:
     assert r.json()["stake"] == 0
     client.post(f"/api/tables/{r.json()['code']}/ready", headers=auth(token))
     t = Transcript()
-    with client.websocket_connect(f"/ws/tables/{r.json()['code']}?token={token}") as ws:
+    with table_socket(client, r.json()['code'], token) as ws:
         assert play(ws, t)
     assert t.settlement is not None
     table: dict[str, Any] = r.json()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import auth, signup
+from server_player import auth, signup, table_socket
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.server.connection import SLOW, Connection
@@ -46,7 +46,7 @@ def _pong(ws: Any) -> None:
 
 def test_a_huge_tile_string_is_refused_unread_and_not_echoed(sqlite_client: TestClient) -> None:
     token, code = _table(sqlite_client, "mallory")
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         prompt = _until(ws, "prompt")
         tile = "9" * 5_000_000
         huge = json.dumps({"type": "act", "prompt_id": prompt["prompt_id"],
@@ -60,7 +60,7 @@ def test_a_huge_tile_string_is_refused_unread_and_not_echoed(sqlite_client: Test
 def test_an_unreadable_action_is_named_briefly_in_both_languages(
         sqlite_client: TestClient) -> None:
     token, code = _table(sqlite_client, "mallory")
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         prompt = _until(ws, "prompt")
         ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"],
                       "action": {"type": "discard", "tile": "x" * 3000}})
@@ -73,7 +73,7 @@ def test_an_unreadable_action_is_named_briefly_in_both_languages(
 
 def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClient) -> None:
     token, code = _table(sqlite_client, "mallory")
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         ws.send_bytes(b"\x00\x01binary")
         assert "binary frames are not accepted" in _until(ws, "error")["error"]
         ws.send_text("[" * 2000 + "]" * 2000)
@@ -85,7 +85,7 @@ def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClie
 
 def test_a_flood_is_told_to_slow_down_then_closed(sqlite_client: TestClient) -> None:
     token, code = _table(sqlite_client, "mallory")
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         for _ in range(1000):
             ws.send_text('{"type": "ping"}')
         frames: list[dict[str, Any]] = []
@@ -101,13 +101,14 @@ def test_a_flood_is_told_to_slow_down_then_closed(sqlite_client: TestClient) -> 
 
 def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -> None:
     token, code = _table(sqlite_client, "mallory")
-    url = f"/ws/tables/{code}?token={token}"
-    opened = [sqlite_client.websocket_connect(url) for _ in range(SOCKETS_PER_USER)]
+    url, bearer = f"/ws/tables/{code}", {"Authorization": f"Bearer {token}"}
+    opened = [sqlite_client.websocket_connect(url, headers=bearer)
+              for _ in range(SOCKETS_PER_USER)]
     sockets = [c.__enter__() for c in opened]
     try:
         for ws in sockets:
             _pong(ws)
-        with sqlite_client.websocket_connect(url) as extra:
+        with sqlite_client.websocket_connect(url, headers=bearer) as extra:
             msg = extra.receive_json()
             assert msg["type"] == "error" and "too many connections" in msg["error"]
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -116,7 +117,7 @@ def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -
     finally:
         for c in opened:
             c.__exit__(None, None, None)
-    with sqlite_client.websocket_connect(url) as again:  # closed sockets are counted out
+    with sqlite_client.websocket_connect(url, headers=bearer) as again:  # closed sockets are counted out
         _pong(again)
 
 
@@ -185,7 +186,7 @@ def test_a_slow_reader_is_closed_with_its_code() -> None:
 def test_readyz_and_metrics_report_what_happened(sqlite_client: TestClient) -> None:
     assert sqlite_client.get("/readyz").json()["ready"] is True
     token, code = _table(sqlite_client, "watcher")
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         ws.send_bytes(b"\x00")
         _until(ws, "error")
         prompt = _until(ws, "prompt")

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, choose, make_client, play, signup
+from server_player import Transcript, auth, choose, make_client, play, signup, table_socket
 
 from majiang.game.record import replay, verify
 
@@ -64,7 +64,7 @@ def assert_no_leak(frames: list[dict[str, Any]], seat: int | None) -> int:
 def test_whole_hand(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
     t = Transcript()
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         assert play(ws, t)
         settlement = t.settlement
         assert settlement is not None
@@ -111,7 +111,7 @@ def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
     t = Transcript()
     sent = 0
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         last_id = None
         for _ in range(5000):
             msg = ws.receive_json()
@@ -137,7 +137,7 @@ def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
 
 def test_illegal_action_gets_an_error_and_the_prompt_stays(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         t = Transcript()
         while t.prompt is None:
             t.add(ws.receive_json())
@@ -157,13 +157,13 @@ def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> Non
     with make_client(sqlite_url, bot_delay=(5.0, 5.0)) as client:
         token, code = quickplay(client, "alice")
         t = Transcript()
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             while t.prompt is None:  # the dealer (seat 0) acts first
                 t.add(ws.receive_json())
         before_view, before_prompt = t.view, t.prompt
         assert before_view is not None and before_prompt is not None
         t2 = Transcript()
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             while t2.prompt is None:
                 t2.add(ws.receive_json())
             assert [f["type"] for f in t2.frames][:2] == ["table", "state"]
@@ -198,7 +198,7 @@ def wait_hands(client: TestClient, code: str, hands: int, seconds: float = 60) -
 
 def test_disconnect_hands_the_seat_to_a_bot(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         t = Transcript()
         while t.prompt is None:
             t.add(ws.receive_json())
@@ -212,7 +212,7 @@ def test_disconnect_hands_the_seat_to_a_bot(client: TestClient) -> None:
 def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
     with make_client(sqlite_url, min_turn_seconds=1, bank_seconds=0) as client:
         token, code = quickplay(client, "alice", turn_seconds=1)
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             for _ in range(5):  # a hand with at least three prompts for alice (most are)
                 t = Transcript()
                 prompts = 0
@@ -237,8 +237,8 @@ def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
 def test_spectator_sees_public_information_only(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
     watcher, _ = signup(client, "watcher")
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws, \
-            client.websocket_connect(f"/ws/tables/{code}?token={watcher}") as spy:
+    with table_socket(client, code, token) as ws, \
+            table_socket(client, code, watcher) as spy:
         t = Transcript()
         assert play(ws, t)
         seen: list[dict[str, Any]] = []
@@ -253,7 +253,7 @@ def test_spectator_sees_public_information_only(client: TestClient) -> None:
 
 def test_bad_token_is_refused(client: TestClient) -> None:
     _, code = quickplay(client, "alice")
-    with client.websocket_connect(f"/ws/tables/{code}?token=forged") as ws:
+    with table_socket(client, code, "forged") as ws:
         msg = ws.receive_json()
         assert msg["type"] == "error"
 
@@ -263,7 +263,7 @@ def test_a_closed_table_answers_its_state_and_closes(client: TestClient) -> None
     code = client.post("/api/tables", json={"rules": "tuidaohu", "bots": 1},
                        headers=auth(token)).json()["code"]
     assert client.post(f"/api/tables/{code}/dissolve", headers=auth(token)).status_code == 200
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         msg = ws.receive_json()
         assert msg["type"] == "table" and msg["table"]["status"] == "closed"
 
@@ -282,7 +282,7 @@ def test_two_players_and_two_bots(client: TestClient) -> None:
 
     def run(token: str, seat: int) -> None:
         try:
-            with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            with table_socket(client, code, token) as ws:
                 ws.send_json({"type": "ready"})
                 assert play(ws, transcripts[seat])
         except BaseException as exc:  # reported below
@@ -313,7 +313,7 @@ def watcher_joins(client: TestClient) -> None:
     code = client.post("/api/tables", json={"rules": "tuidaohu", "level": 1, "bots": 2,
                                             "turn_seconds": 1},
                        headers=auth(alice)).json()["code"]
-    with client.websocket_connect(f"/ws/tables/{code}?token={bob}") as ws:
+    with table_socket(client, code, bob) as ws:
         assert ws.receive_json()["type"] == "table"  # watching, not seated
         assert client.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 200
         assert client.post(f"/api/tables/{code}/ready", headers=auth(alice)).status_code == 200
@@ -327,7 +327,7 @@ def test_kong_money_is_settled_mid_hand(client: TestClient) -> None:
     """Play hands until one has kong money: each economy event is its own settlement, in order,
     posted as it happens (the event frame carries the silver moved) and zero-sum."""
     token, code = quickplay(client, "alice")
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         for _ in range(25):
             t = Transcript()
             assert play(ws, t)
@@ -352,7 +352,7 @@ def test_kong_money_is_settled_mid_hand(client: TestClient) -> None:
 
 def test_ping_and_bad_messages(client: TestClient) -> None:
     token, code = quickplay(client, "alice")
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         ws.send_text("not json")
         ws.send_json(["a", "list"])
         ws.send_json({"type": "shout"})

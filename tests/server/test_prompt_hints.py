@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import auth, signup
+from server_player import auth, signup, table_socket
 
 from majiang.game import Hand
 from majiang.game.hints import hints
@@ -22,7 +22,7 @@ def test_every_prompt_to_a_person_has_the_views_hints(client: TestClient) -> Non
     code = r.json()["code"]
     view: dict[str, Any] | None = None
     prompts = 0
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         for _ in range(3000):
             msg = ws.receive_json()
             if msg["type"] == "state":

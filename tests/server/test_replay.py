@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, play, signup
+from server_player import Transcript, auth, play, signup, table_socket
 
 LIVE_ONLY = ("name", "bot", "auto")  # what the table adds to the engine's seat entries
 
@@ -20,7 +20,7 @@ def play_a_hand(client: TestClient, rules: str = "tuidaohu") -> tuple[str, int, 
     r = client.post("/api/quickplay", json={"rules": rules}, headers=auth(token))
     assert r.status_code == 200, r.text
     t = Transcript()
-    with client.websocket_connect(f"/ws/tables/{r.json()['code']}?token={token}") as ws:
+    with table_socket(client, r.json()['code'], token) as ws:
         assert play(ws, t)
     hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
     return token, hand_id, t
@@ -113,7 +113,7 @@ def test_no_replay_of_a_hand_in_play_or_of_none(sqlite_client: TestClient) -> No
     token, _ = signup(sqlite_client, "alice")
     code = sqlite_client.post("/api/quickplay", json={"rules": "tuidaohu"},
                               headers=auth(token)).json()["code"]
-    with sqlite_client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(sqlite_client, code, token) as ws:
         while ws.receive_json()["type"] != "state":
             pass
         assert sqlite_client.get("/api/hands/1/replay", headers=auth(token)).status_code == 409

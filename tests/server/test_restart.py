@@ -82,10 +82,11 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
     ]
     headers = {"Authorization": f"Bearer {token}"}
     code = http.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=headers).json()["code"]
-    ws_url = f"ws://127.0.0.1:{server.port}/ws/tables/{code}?token={token}"
+    ws_url = f"ws://127.0.0.1:{server.port}/ws/tables/{code}"
+    bearer = {"Authorization": f"Bearer {token}"}
 
     t = Transcript()
-    ws = connect(ws_url, close_timeout=0.2)
+    ws = connect(ws_url, close_timeout=0.2, additional_headers=bearer)
     for _ in range(10):  # a hand that ends within a few turns cannot be killed mid-way: next one
         if until_prompt(ws, t, answer=4):
             break
@@ -102,7 +103,7 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
 
     server.start()
     t2 = Transcript()
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         while t2.prompt is None:
             t2.add(receive(ws))
         assert t2.view is not None
@@ -149,7 +150,7 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
     assert again == after
     assert http.get("/api/ledger/check").json()["balanced"]
     # reconnecting between hands shows the same settlement as before the restart
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         t3 = Transcript()
         while t3.settlement is None:
             t3.add(receive(ws))
@@ -178,7 +179,8 @@ def _match_across_restarts(server: ServerProcess) -> None:
                                        "match_hands": 2}, headers=headers)
     assert r.status_code == 200, r.text
     code = r.json()["code"]
-    ws_url = f"ws://127.0.0.1:{server.port}/ws/tables/{code}?token={token}"
+    ws_url = f"ws://127.0.0.1:{server.port}/ws/tables/{code}"
+    bearer = {"Authorization": f"Bearer {token}"}
 
     def frames_until(ws: ClientConnection, t: Transcript, kind: str) -> dict[str, Any]:
         while True:
@@ -188,7 +190,7 @@ def _match_across_restarts(server: ServerProcess) -> None:
                 return msg
 
     t = Transcript()
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         frames_until(ws, t, "table")
         ws.send(json.dumps({"type": "ready"}))
         opening = frames_until(ws, t, "match")["match"]
@@ -200,7 +202,7 @@ def _match_across_restarts(server: ServerProcess) -> None:
 
     server.start()  # between the match's hands
     t = Transcript()
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         table = frames_until(ws, t, "table")["table"]
         assert table["match"]["status"] == "playing" and table["match"]["hands_played"] == 1
         assert table["match"]["first_dealer"] == opening["first_dealer"]
@@ -215,7 +217,7 @@ def _match_across_restarts(server: ServerProcess) -> None:
         server.kill()
         server.start()
         t = Transcript()
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         if pending:
             assert not until_prompt(ws, t, answer=10**6)
         second = t.settlement
@@ -231,7 +233,7 @@ def _match_across_restarts(server: ServerProcess) -> None:
     server.kill()  # after the match: a reconnect shows the last settlement and the totals
     server.start()
     t = Transcript()
-    with connect(ws_url) as ws:
+    with connect(ws_url, additional_headers=bearer) as ws:
         again = frames_until(ws, t, "match_over")["match"]
     assert again == over and t.settlement == second
     assert http.get("/api/ledger/check").json()["balanced"]

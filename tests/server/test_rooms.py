@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, make_client, play, signup
+from server_player import Transcript, auth, make_client, play, signup, table_socket
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ def test_a_match_of_two_hands_to_its_summary(rich: TestClient) -> None:
 
     def run(name: str, token: str) -> None:
         try:
-            with rich.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            with table_socket(rich, code, token) as ws:
                 t = Transcript()
                 ws.send_json({"type": "ready"})
                 assert play(ws, t)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import auth, signup
+from server_player import auth, signup, table_socket
 
 from majiang.server import names
 
@@ -40,7 +40,7 @@ def test_logout_sessions_and_password(client: TestClient) -> None:
     assert client.post("/api/logout", headers=auth(second)).status_code == 200
     assert client.get("/api/me", headers=auth(second)).status_code == 401
     assert client.get("/api/me", headers=auth(fourth)).status_code == 200
-    with client.websocket_connect(f"/ws/tables/XXXXX?token={second}") as ws:
+    with table_socket(client, "XXXXX", second) as ws:
         assert ws.receive_json()["type"] == "error"  # a revoked token opens no socket
 
 

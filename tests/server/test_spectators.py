@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, play, signup
+from server_player import Transcript, auth, play, signup, table_socket
 from server_process import ServerProcess
 from starlette.websockets import WebSocketDisconnect
 
@@ -107,8 +107,8 @@ def test_a_watcher_sees_only_what_the_rules_make_public(sqlite_client: TestClien
     assert r.status_code == 200, r.text
     code = r.json()["code"]
     seen: list[dict[str, Any]] = []
-    with client.websocket_connect(f"/ws/tables/{code}?token={watcher}") as bob:
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, watcher) as bob:
+        with table_socket(client, code, token) as ws:
             assert play(ws, Transcript())
         while not seen or seen[-1]["type"] != "settlement":
             seen.append(bob.receive_json())
@@ -141,7 +141,7 @@ def test_the_owner_switches_watching_off(sqlite_client: TestClient) -> None:
     assert r.status_code == 403 and "owner" in r.json()["error"]
     r = client.put(f"/api/tables/{code}/watching", json={"delay": 99}, headers=auth(owner))
     assert r.status_code == 400
-    with client.websocket_connect(f"/ws/tables/{code}?token={other}") as dave:
+    with table_socket(client, code, other) as dave:
         assert dave.receive_json()["type"] == "table"  # watching: the table frame
         r = client.put(f"/api/tables/{code}/watching", json={"allowed": False, "delay": 2},
                        headers=auth(owner))
@@ -152,12 +152,12 @@ def test_the_owner_switches_watching_off(sqlite_client: TestClient) -> None:
                 frames.append(dave.receive_json())
         assert closed.value.code == 4403
         assert frames[-1]["type"] == "error" and "watching" in frames[-1]["error"]
-    with client.websocket_connect(f"/ws/tables/{code}?token={other}") as dave:
+    with table_socket(client, code, other) as dave:
         assert dave.receive_json()["type"] == "error"
         with pytest.raises(WebSocketDisconnect) as closed:
             dave.receive_json()
         assert closed.value.code == 4403
-    with client.websocket_connect(f"/ws/tables/{code}?token={owner}") as carol:
+    with table_socket(client, code, owner) as carol:
         assert carol.receive_json()["type"] == "table"  # the owner's seat is no watcher
     r = client.put(f"/api/tables/{code}/watching", json={"allowed": True}, headers=auth(owner))
     assert r.json()["watch"] == {"allowed": True, "delay": 2, "pace": 1.0}
@@ -203,10 +203,13 @@ async def lockstep(base: str, ws_base: str,
         r = await http.put(f"/api/tables/{code}/watching", json={"delay": delay, "pace": 0.05},
                            headers=auth(tokens[0]))
         assert r.status_code == 200, r.text
-        url = f"{ws_base}/ws/tables/{code}?token="
-        async with connect(url + tokens[4]) as w, connect(url + tokens[0]) as c0, \
-                connect(url + tokens[1]) as c1, connect(url + tokens[2]) as c2, \
-                connect(url + tokens[3]) as c3:
+        url = f"{ws_base}/ws/tables/{code}"
+
+        def seat(token: str) -> Any:
+            return connect(url, additional_headers={"Authorization": f"Bearer {token}"})
+
+        async with seat(tokens[4]) as w, seat(tokens[0]) as c0, seat(tokens[1]) as c1, \
+                seat(tokens[2]) as c2, seat(tokens[3]) as c3:
             bob, players = Socket(w), [Socket(c) for c in (c0, c1, c2, c3)]
             for t in tokens[:4]:
                 await http.post(f"/api/tables/{code}/ready", headers=auth(t))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, make_client, play, signup
+from server_player import Transcript, auth, make_client, play, signup, table_socket
 
 PLAN = {"alice": ["tuidaohu", "tuidaohu", "tuidaohu", "wuhan"], "bob": ["tuidaohu"]}
 
@@ -37,7 +37,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
                 r = client.post("/api/quickplay", json={"rules": rules}, headers=auth(tokens[name]))
                 assert r.status_code == 200, r.text
                 code = r.json()["code"]
-                with client.websocket_connect(f"/ws/tables/{code}?token={tokens[name]}") as ws:
+                with table_socket(client, code, tokens[name]) as ws:
                     assert play(ws, Transcript())
                 client.post(f"/api/tables/{code}/leave", headers=auth(tokens[name]))
         client.cookies.clear()  # every request says who it is (or is anonymous)

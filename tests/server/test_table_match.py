@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, make_client, play, signup
+from server_player import Transcript, auth, make_client, play, signup, table_socket
 from sqlalchemy import select
 
 from majiang.game.match import Match
@@ -68,7 +68,7 @@ def test_first_dealer_is_drawn_by_lot_and_shown(client: TestClient) -> None:
     for i in range(8):
         token, code = open_table(client, f"lot{i}")
         t = Transcript()
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+        with table_socket(client, code, token) as ws:
             until(ws, t, "table")
             ws.send_json({"type": "ready"})
             view = first_state(ws, t)
@@ -128,7 +128,7 @@ def test_tuidaohu_match_of_eight_hands_then_a_new_match(rich: TestClient) -> Non
     client = rich
     token, code = open_table(client, "alice")
     t = Transcript()
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         until(ws, t, "table")
         ws.send_json({"type": "ready"})
         settlements, match = play_match(ws, t)
@@ -148,7 +148,7 @@ def test_tuidaohu_match_of_eight_hands_then_a_new_match(rich: TestClient) -> Non
         assert table["match"]["totals"] == match["totals"]
 
         # a reconnect between matches gets the last settlement, then the match totals
-        with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws2:
+        with table_socket(client, code, token) as ws2:
             t2 = Transcript()
             until(ws2, t2, "match_over")
             assert t2.settlement == settlements[-1]
@@ -174,7 +174,7 @@ def test_yangzhou_match_of_one_round(rich: TestClient) -> None:
     table = client.get(f"/api/tables/{code}").json()
     assert table["match_rounds"] == 1 and table["match_hands"] is None
     t = Transcript()
-    with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+    with table_socket(client, code, token) as ws:
         until(ws, t, "table")
         ws.send_json({"type": "ready"})
         settlements, match = play_match(ws, t)

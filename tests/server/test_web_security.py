@@ -184,8 +184,9 @@ def test_the_page_sets_the_cookie_to_its_token(sqlite_client: TestClient) -> Non
     assert "set-cookie" not in sqlite_client.get("/api/me", headers=auth(token)).headers
 
 
-def test_url_tokens_can_be_refused(sqlite_url: str) -> None:
-    with make_client(sqlite_url, ws_url_token=False) as client:
+def test_url_tokens_are_refused(sqlite_url: str) -> None:
+    """By default (`MAJIANG_WS_URL_TOKEN` unset) a token in the socket's URL is refused."""
+    with make_client(sqlite_url) as client:
         token, _ = signup(client, "alice")
         code = open_table(client, token)
         with client.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
