@@ -11,11 +11,12 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from majiang import economy
 from majiang.server import games, matches
-from majiang.server.accounts import create_user
+from majiang.server.accounts import AccountError, create_user
 from majiang.server.models import Seat, Table, User
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -94,7 +95,11 @@ def _check_may_sit(user: User, table: Table) -> None:
 
 
 def bot_for(db: Session, table: Table, grant_amount: int) -> User:
-    """A bot account free to sit at `table` (level and balance allow it), created if needed."""
+    """A bot account free to sit at `table` (level and balance allow it), created if needed.
+
+    Safe under concurrent quick plays: on PostgreSQL a free bot's row is locked (`SKIP LOCKED`,
+    so two transactions never take the same bot), and a new bot whose name another transaction
+    took meanwhile is created again under a random name (in a savepoint)."""
     busy = select(Seat.user_id).join(Table, Table.id == Seat.table_id).where(
         Table.status.in_(OPEN)
     )
@@ -104,15 +109,22 @@ def bot_for(db: Session, table: Table, grant_amount: int) -> User:
         .where(User.bot.is_(True), User.silver >= max(need, 1), User.id.not_in(busy))
         .order_by(User.id)
         .limit(1)
+        .with_for_update(skip_locked=True)
     ).first()
     if bot is not None:
         return bot
     funding = max(grant_amount, 4 * need)
     count = db.scalars(select(User.id).where(User.bot.is_(True))).all()
     name = f"bot-{len(count) + 1}"
-    while db.scalars(select(User).where(User.username == name)).first() is not None:
+    for _ in range(8):
+        if db.scalars(select(User.id).where(User.username == name)).first() is None:
+            try:
+                with db.begin_nested():
+                    return create_user(db, name, None, grant_amount=funding, bot=True)
+            except (IntegrityError, AccountError):
+                pass  # another quick play created this bot at the same moment
         name = f"bot-{secrets.token_hex(3)}"
-    return create_user(db, name, None, grant_amount=funding, bot=True)
+    raise LobbyError("暂时无法安排机器人，请重试 / no bot could be seated just now: try again", 503)
 
 
 def seat_bot(db: Session, table: Table, seat: int, grant_amount: int) -> Seat:
