@@ -2,8 +2,11 @@
 
 Each table is a quick-play table (three bots) with one scripted WebSocket client as the fourth
 seat. Reports hands finished, hands per second, the p50/p99 latency from sending an intent to
-receiving its event, errors, and the server's ledger check. Bounded: at most 200 tables and 600
-seconds; it stops by itself.
+receiving its event, errors, and the server's ledger check. The tables are spread over
+`--clients` processes (one client process cannot drive hundreds of sockets without becoming
+the bottleneck itself); `--sweep 100,200,400` runs one step per count and reports the knee: the
+largest count whose p99 stays under `--p99-ms` with no errors. Bounded: at most 2,000 tables,
+16 client processes and 600 seconds a step; it stops by itself.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
-MAX_TABLES = 200
+MAX_TABLES = 2000
+MAX_CLIENTS = 16
 MAX_SECONDS = 600.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -27,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", type=int, default=10, help=f"tables at once (1..{MAX_TABLES})")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play (<= 600)")
     parser.add_argument("--rules", default=None, help="ruleset id (default: the server's first)")
+    parser.add_argument("--clients", type=int, default=1,
+                        help=f"client processes the tables are spread over (1..{MAX_CLIENTS})")
+    parser.add_argument("--sweep", default=None, metavar="N,N,...",
+                        help="table counts to run one after another; reports the knee")
+    parser.add_argument("--p99-ms", type=float, default=100.0,
+                        help="the latency a step must hold at p99 to count as held (100)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -127,20 +137,57 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def run_load(
-    base: str, tables: int, seconds: float, rules: str | None
-) -> dict[str, Any]:
+async def _play_share(base: str, tables: int, seconds: float, rules: str | None) -> Stats:
+    stats = Stats()
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(play_table(base, rules, deadline, stats) for _ in range(tables)))
+    return stats
+
+
+def _client_process(base: str, tables: int, seconds: float,
+                    rules: str | None) -> dict[str, Any]:
+    """One client process's share (run in a child process): its raw numbers."""
+    stats = asyncio.run(_play_share(base, tables, seconds, rules))
+    return {"hands": stats.hands, "errors": stats.errors, "latencies": stats.latencies,
+            "messages": stats.messages}
+
+
+def _shares(tables: int, clients: int) -> list[int]:
+    """`tables` split over at most `clients` processes, as evenly as can be."""
+    clients = max(1, min(clients, tables))
+    return [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
+
+
+def _played(base: str, tables: int, seconds: float, rules: str | None, clients: int) -> Stats:
+    if clients <= 1:
+        return asyncio.run(_play_share(base, tables, seconds, rules))
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    shares = _shares(tables, clients)
+    merged = Stats()
+    with ProcessPoolExecutor(len(shares), mp_context=multiprocessing.get_context("spawn")) as pool:
+        for part in pool.map(_client_process, *zip(*[(base, n, seconds, rules) for n in shares],
+                                                    strict=True)):
+            merged.hands += part["hands"]
+            merged.errors += part["errors"]
+            merged.latencies += part["latencies"]
+            merged.messages += part["messages"][: max(0, 20 - len(merged.messages))]
+    return merged
+
+
+def run_load(base: str, tables: int, seconds: float, rules: str | None,
+             clients: int = 1) -> dict[str, Any]:
+    """One step: `tables` tables over `clients` processes for `seconds`; the report."""
     import httpx
 
-    stats = Stats()
     start = time.monotonic()
-    deadline = start + seconds
-    await asyncio.gather(*(play_table(base, rules, deadline, stats) for _ in range(tables)))
+    stats = _played(base, tables, seconds, rules, clients)
     elapsed = time.monotonic() - start
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        check = (await http.get("/api/ledger/check")).json()
+    check = httpx.get(f"{base}/api/ledger/check", timeout=60).json()
     return {
         "tables": tables,
+        "clients": min(clients, tables),
         "seconds": round(elapsed, 2),
         "hands": stats.hands,
         "hands_per_s": round(stats.hands / elapsed, 3) if elapsed > 0 else 0.0,
@@ -154,25 +201,66 @@ async def run_load(
     }
 
 
+def knee(steps: list[dict[str, Any]], p99_ms: float) -> int | None:
+    """The largest table count of a sweep that held (p99 under `p99_ms`, no errors, ledger
+    balanced) with every smaller step holding too; None if the first step failed."""
+    held = None
+    for step in sorted(steps, key=lambda s: int(s["tables"])):
+        if step["errors"] or not step["ledger_balanced"] or step["p99_ms"] >= p99_ms:
+            break
+        held = int(step["tables"])
+    return held
+
+
+def _counts(args: argparse.Namespace) -> list[int] | str:
+    """The table counts to run, or what is wrong with the arguments."""
+    try:
+        counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
+    except ValueError:
+        return f"--sweep takes table counts like 100,200,400, got {args.sweep!r}"
+    if not all(1 <= n <= MAX_TABLES for n in counts):
+        return f"--tables / --sweep counts must be 1..{MAX_TABLES}, got {counts}"
+    if not 1 <= args.clients <= MAX_CLIENTS:
+        return f"--clients must be 1..{MAX_CLIENTS}, got {args.clients}"
+    if not 0 < args.seconds <= MAX_SECONDS:
+        return f"--seconds must be in (0, {MAX_SECONDS:g}], got {args.seconds}"
+    return counts
+
+
+def _print(report: dict[str, Any]) -> None:
+    for key, value in report.items():
+        if key != "error_messages":
+            print(f"{key:>16}: {value}")
+    for line in report["error_messages"]:
+        print(f"  error: {line}")
+
+
 def run(args: argparse.Namespace) -> int:
     parsed = urlparse(args.url)
     if parsed.scheme not in ("http", "https") or parsed.hostname not in LOOPBACK:
         print(f"majiang loadtest: only a loopback http URL is allowed, got {args.url!r}")
         return 2
-    if not 1 <= args.tables <= MAX_TABLES:
-        print(f"majiang loadtest: --tables must be 1..{MAX_TABLES}, got {args.tables}")
+    counts = _counts(args)
+    if isinstance(counts, str):
+        print(f"majiang loadtest: {counts}")
         return 2
-    if not 0 < args.seconds <= MAX_SECONDS:
-        print(f"majiang loadtest: --seconds must be in (0, {MAX_SECONDS:g}], got {args.seconds}")
-        return 2
-    report = asyncio.run(run_load(args.url.rstrip("/"), args.tables, args.seconds, args.rules))
+    base = args.url.rstrip("/")
+    steps = [run_load(base, n, args.seconds, args.rules, args.clients) for n in counts]
+    if args.sweep:
+        report: dict[str, Any] = {"steps": steps, "p99_bar_ms": args.p99_ms,
+                                  "knee_tables": knee(steps, args.p99_ms)}
+        if args.json:
+            print(json.dumps(report, ensure_ascii=False))
+        else:
+            for step in steps:
+                print(f"{step['tables']:>5} tables: p50 {step['p50_ms']} ms, p99 "
+                      f"{step['p99_ms']} ms, {step['hands']} hands, {step['errors']} errors, "
+                      f"ledger {'balanced' if step['ledger_balanced'] else 'NOT balanced'}")
+            print(f"knee: {report['knee_tables']} tables (p99 under {args.p99_ms:g} ms)")
+        return 0 if all(s["ledger_balanced"] for s in steps) else 1
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(steps[0], ensure_ascii=False))
     else:
-        for key, value in report.items():
-            if key != "error_messages":
-                print(f"{key:>16}: {value}")
-        for line in report["error_messages"]:
-            print(f"  error: {line}")
-    ok = report["errors"] == 0 and report["ledger_balanced"]
+        _print(steps[0])
+    ok = steps[0]["errors"] == 0 and steps[0]["ledger_balanced"]
     return 0 if ok else 1

@@ -117,7 +117,8 @@ def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -
     finally:
         for c in opened:
             c.__exit__(None, None, None)
-    with sqlite_client.websocket_connect(url, headers=bearer) as again:  # closed sockets are counted out
+    # closed sockets are counted out
+    with sqlite_client.websocket_connect(url, headers=bearer) as again:
         _pong(again)
 
 
