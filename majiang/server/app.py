@@ -23,6 +23,7 @@ from majiang.server.cluster import start_cluster
 from majiang.server.dbwork import transient
 from majiang.server.limits import BodyLimit
 from majiang.server.metrics import ERRORS
+from majiang.server.passwords import Busy
 from majiang.server.settings import Settings
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -44,7 +45,12 @@ class Utf8StaticFiles(StaticFiles):
 
 
 def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    """`{"error": ...}` with the security headers: an unexpected error's answer comes from
+    Starlette's outermost middleware, outside `SecurityMiddleware`, and must carry them too."""
+    response = JSONResponse({"error": message}, status_code=status)
+    for name, value in security.HEADERS:
+        response.headers.setdefault(name.decode(), value.decode())
+    return response
 
 
 ZH_ERRORS = {  # pydantic's error types, in Chinese (its messages are in English)
@@ -94,6 +100,12 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(accounts.AccountError)
     async def _account_error(_r: Request, exc: accounts.AccountError) -> JSONResponse:
         return _error(str(exc), 400)
+
+    @app.exception_handler(Busy)
+    async def _busy(_r: Request, _exc: Busy) -> JSONResponse:
+        response = _error(accounts_api.BUSY, 503)  # the password hashing pool is full
+        response.headers["Retry-After"] = "1"
+        return response
 
     @app.exception_handler(Exception)
     async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:

@@ -270,6 +270,7 @@ def test_an_http_request_during_an_outage_is_a_named_503(proxied: tuple[str, Pro
         proxy.down()
         r = client.get("/api/tables", headers=auth(token))
         assert r.status_code == 503 and r.headers["retry-after"] == "2"
+        assert "frame-ancestors" in r.headers["content-security-policy"]  # from the outer handler
         assert "数据库" in r.json()["error"] and "database" in r.json()["error"]
         proxy.up()
         for _ in range(50):  # the pool's dropped connections are replaced as they are used

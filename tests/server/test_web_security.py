@@ -148,6 +148,18 @@ def test_busy_logins_get_503_with_retry_after(sqlite_url: str) -> None:
         assert login(client, "alice", "secret1").status_code == 401  # the attempt not counted
 
 
+def test_a_busy_password_change_is_a_503_too(sqlite_url: str) -> None:
+    """Every path that hashes answers a full pool with the named 503 (app-wide handler)."""
+    with make_client(sqlite_url, hash_workers=1, hash_queue=0) as client:
+        token, _ = signup(client, "carol")
+        server_of(client).passwords.queue = -1
+        r = client.post("/api/password", json={"password": "secret1", "new_password": "newpass1"},
+                        headers=auth(token))
+        assert r.status_code == 503 and r.headers["retry-after"] == "1"
+        assert "服务器繁忙" in r.json()["error"] and "csp" not in r.json()["error"]
+        assert "frame-ancestors" in r.headers["content-security-policy"]
+
+
 # 2. tokens out of the socket URL
 
 def open_table(client: TestClient, token: str) -> str:
