@@ -3,7 +3,8 @@ further one locks the key for a growing time (doubling, capped), answered 429 wi
 An attempt counts as failed before its password is checked (so parallel attempts cannot slip
 past the count while argon2 runs); a success takes it back and clears its name's count. Unknown
 names count like real ones, so a lockout says nothing about whether an account exists. In
-memory, per process."""
+memory, per process (`LoginThrottle`), or in Redis, shared by a cluster's processes
+(`SharedLoginThrottle`, when the server has a Redis URL)."""
 
 from __future__ import annotations
 
@@ -104,3 +105,68 @@ class LoginThrottle:
             for key in keys:
                 if key.startswith("name:"):
                     self._records.pop(key, None)
+
+
+# KEYS[1]: the key's hash; ARGV: now, free, lockout, cap, window (seconds). Returns nothing.
+FAILED = """
+local row = redis.call('hmget', KEYS[1], 'failures', 'last', 'locked_until')
+local now, free, lockout, cap, window = tonumber(ARGV[1]), tonumber(ARGV[2]),
+  tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local failures, last, locked = tonumber(row[1]) or 0, tonumber(row[2]) or 0, tonumber(row[3]) or 0
+if now - last > window and now >= locked then failures, locked = 0, 0 end
+failures = failures + 1
+local over = failures - free
+if over >= 0 then locked = now + math.min(cap, lockout * 2 ^ math.min(over, 32)) end
+redis.call('hset', KEYS[1], 'failures', failures, 'last', now, 'locked_until', locked)
+redis.call('pexpire', KEYS[1], math.ceil((window + cap) * 1000))
+"""
+# KEYS[1]: the key's hash; ARGV: free. One counted attempt taken back.
+UNDO = """
+local failures = tonumber(redis.call('hget', KEYS[1], 'failures'))
+if not failures then return end
+failures = math.max(0, failures - 1)
+redis.call('hset', KEYS[1], 'failures', failures)
+if failures < tonumber(ARGV[1]) then redis.call('hset', KEYS[1], 'locked_until', 0) end
+"""
+
+
+class SharedLoginThrottle(LoginThrottle):
+    """The same throttle with its counts in Redis, shared by every process of a cluster (an
+    attacker spreading guesses over the workers meets one count). Times are wall-clock seconds
+    (the processes' monotonic clocks differ); each key expires after its window and cap."""
+
+    def __init__(self, per_name: Limit, per_address: Limit, redis_url: str,
+                 prefix: str = "majiang", clock: Callable[[], float] = time.time) -> None:
+        super().__init__(per_name, per_address, clock)
+        from redis import Redis
+
+        self.redis = Redis.from_url(redis_url, decode_responses=True)
+        self.prefix = f"{prefix}:login:"
+        self._failed = self.redis.register_script(FAILED)
+        self._undo = self.redis.register_script(UNDO)
+
+    def retry_after(self, keys: list[str]) -> int:
+        now = self.clock()
+        pipe = self.redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.hget(self.prefix + key, "locked_until")
+        waits = [float(until) - now for until in pipe.execute() if until is not None]
+        wait = max(waits, default=0.0)
+        return math.ceil(wait) if wait > 0 else 0
+
+    def failed(self, keys: list[str]) -> None:
+        now = self.clock()
+        for key in keys:
+            limit = self._limit(key)
+            self._failed(keys=[self.prefix + key],
+                         args=[now, limit.free, limit.lockout, limit.cap, limit.window])
+
+    def undo(self, keys: list[str]) -> None:
+        for key in keys:
+            self._undo(keys=[self.prefix + key], args=[self._limit(key).free])
+
+    def succeeded(self, keys: list[str]) -> None:
+        self.undo([k for k in keys if not k.startswith("name:")])
+        names = [self.prefix + k for k in keys if k.startswith("name:")]
+        if names:
+            self.redis.delete(*names)

@@ -18,7 +18,7 @@ from majiang.server.manager import TableManager
 from majiang.server.models import LoginSession, User
 from majiang.server.passwords import PasswordPool
 from majiang.server.settings import Settings
-from majiang.server.throttle import Limit, LoginThrottle
+from majiang.server.throttle import Limit, LoginThrottle, SharedLoginThrottle
 
 
 class ApiError(Exception):
@@ -44,11 +44,13 @@ class Server:
         self.tokens = accounts.Tokens(secret, settings.token_max_age)
         self.tables = TableManager(self.sessions, settings, bots)
         self.passwords = PasswordPool(settings.hash_workers, settings.hash_queue)
-        self.logins = LoginThrottle(
-            Limit(settings.login_free_failures, settings.login_lockout,
-                  settings.login_lockout_max, settings.login_window),
-            Limit(settings.login_address_failures, settings.login_lockout,
-                  settings.login_lockout_max, settings.login_window))
+        per_name = Limit(settings.login_free_failures, settings.login_lockout,
+                         settings.login_lockout_max, settings.login_window)
+        per_address = Limit(settings.login_address_failures, settings.login_lockout,
+                            settings.login_lockout_max, settings.login_window)
+        self.logins = (LoginThrottle(per_name, per_address) if settings.redis_url is None else
+                       SharedLoginThrottle(per_name, per_address, settings.redis_url,
+                                           settings.cluster_name))
 
     @contextmanager
     def db(self) -> Iterator[Session]:
