@@ -124,7 +124,7 @@ async def login(server: ServerDep, request: Request,
 
 
 @router.post("/api/guest")
-async def guest(server: ServerDep, request: Request) -> JSONResponse:
+def guest(server: ServerDep, request: Request) -> JSONResponse:
     """This browser's guest (made once per browser, its `guest_device` cookie), logged in;
     a new one only while the address has guest grants left today."""
     settings = server.settings
@@ -147,7 +147,7 @@ async def guest(server: ServerDep, request: Request) -> JSONResponse:
 
 
 @router.post("/api/cookie")
-async def session_cookie(server: ServerDep, request: Request) -> JSONResponse:
+def session_cookie(server: ServerDep, request: Request) -> JSONResponse:
     """The caller's token (a live session's) becomes its session cookie: the browser calls this
     before it opens a table socket, which authenticates with the cookie (protocol.md 6)."""
     with server.db() as db:
@@ -160,7 +160,7 @@ async def session_cookie(server: ServerDep, request: Request) -> JSONResponse:
 
 
 @router.get("/api/me")
-async def get_me(server: ServerDep, request: Request) -> dict[str, Any]:
+def get_me(server: ServerDep, request: Request) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
         out: dict[str, Any] = accounts.user_json(user)
@@ -180,12 +180,12 @@ async def levels() -> list[dict[str, Any]]:
 
 
 @router.get("/api/ledger/check")
-async def ledger_check(server: ServerDep) -> dict[str, object]:
+def ledger_check(server: ServerDep) -> dict[str, object]:
     with server.db() as db:
         return ledger.check(db).to_json()
 
 
 @router.get("/api/ledger")
-async def my_ledger(server: ServerDep, request: Request) -> list[dict[str, Any]]:
+def my_ledger(server: ServerDep, request: Request) -> list[dict[str, Any]]:
     with server.db() as db:
         return queries.ledger_rows(db, me(server, db, request))

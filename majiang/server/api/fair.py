@@ -39,7 +39,7 @@ def _viewer(server: Server, db: Session, request: Request) -> User | None:
 
 
 @router.get("/api/hands/{hand_id}/fair")
-async def hand_fair(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
+def hand_fair(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
     """Commitment and nonce (public from the deal on); the secret for its players once over."""
     with server.db() as db:
         hand = db.get(Hand, hand_id)
@@ -49,7 +49,7 @@ async def hand_fair(server: ServerDep, request: Request, hand_id: int) -> dict[s
 
 
 @router.get("/api/tables/{code}/fair")
-async def table_fair(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+def table_fair(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
     """The commitment of the table's newest hand (the one in play, once dealt)."""
     with server.db() as db:
         table = lobby.get_table(db, code)
@@ -61,7 +61,7 @@ async def table_fair(server: ServerDep, request: Request, code: str) -> dict[str
 
 
 @router.get("/api/hands/{hand_id}/verifiable")
-async def verifiable(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
+def verifiable(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
     """The finished hand's record with its `fair` block (scheme, commitment, nonce, secret and
     the wall the seed shuffles, as tile names in taking order), for `majiang verify` and the
     /verify page (players only)."""

@@ -17,7 +17,7 @@ router = APIRouter()
 
 
 @router.get("/api/history")
-async def history(server: ServerDep, request: Request) -> list[dict[str, Any]]:
+def history(server: ServerDep, request: Request) -> list[dict[str, Any]]:
     with server.db() as db:
         return queries.history(db, me(server, db, request))
 
@@ -45,7 +45,7 @@ def readable(server: Server, db: Session, hand_id: int, token: str | None,
 
 
 @router.get("/api/hands/{hand_id}")
-async def hand_record(server: ServerDep, request: Request, hand_id: int,
+def hand_record(server: ServerDep, request: Request, hand_id: int,
                       share: str | None = None) -> dict[str, Any]:
     with server.db() as db:
         hand, _, _ = readable(server, db, hand_id, token_of(request), share)

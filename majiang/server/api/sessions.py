@@ -31,7 +31,7 @@ def refused(exc: accounts.AccountError) -> ApiError:
 
 
 @router.post("/api/logout")
-async def logout(server: ServerDep, request: Request) -> JSONResponse:
+def logout(server: ServerDep, request: Request) -> JSONResponse:
     """Revoke this session (the token stops working everywhere) and clear the cookie."""
     with server.db() as db:
         row = server.session_of(db, token_of(request))
@@ -45,14 +45,14 @@ async def logout(server: ServerDep, request: Request) -> JSONResponse:
 
 
 @router.get("/api/sessions")
-async def list_sessions(server: ServerDep, request: Request) -> list[dict[str, Any]]:
+def list_sessions(server: ServerDep, request: Request) -> list[dict[str, Any]]:
     with server.db() as db:
         user, row = current(server, db, request)
         return [accounts.session_json(s, row) for s in accounts.sessions_of(db, user)]
 
 
 @router.delete("/api/sessions/{session_id}")
-async def revoke_session(server: ServerDep, request: Request, session_id: int) -> dict[str, Any]:
+def revoke_session(server: ServerDep, request: Request, session_id: int) -> dict[str, Any]:
     with server.db() as db:
         user, _ = current(server, db, request)
         try:
@@ -98,14 +98,14 @@ async def upgrade(server: ServerDep, request: Request,
 
 
 @router.get("/api/faucets")
-async def faucet_status(server: ServerDep, request: Request) -> dict[str, Any]:
+def faucet_status(server: ServerDep, request: Request) -> dict[str, Any]:
     """Sign-in done today or not; relief left today, its wait, and whether it may be claimed."""
     with server.db() as db:
         return faucets.status(me(server, db, request), server.settings)
 
 
 @router.post("/api/signin")
-async def sign_in(server: ServerDep, request: Request) -> dict[str, Any]:
+def sign_in(server: ServerDep, request: Request) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
         try:
@@ -119,7 +119,7 @@ async def sign_in(server: ServerDep, request: Request) -> dict[str, Any]:
 
 
 @router.post("/api/relief")
-async def relief(server: ServerDep, request: Request) -> dict[str, Any]:
+def relief(server: ServerDep, request: Request) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
         try:

@@ -43,7 +43,7 @@ async def player_profile(server: ServerDep, name: str) -> dict[str, Any]:
 
 
 @router.get("/api/players/{name}/history")
-async def player_history(server: ServerDep, request: Request, name: str,
+def player_history(server: ServerDep, request: Request, name: str,
                          rules: str | None = None, limit: int = Query(50, ge=1, le=200),
                          before: int | None = None) -> dict[str, Any]:
     """The caller's own finished hands, newest first, optionally of one ruleset; `next` is the

@@ -26,14 +26,14 @@ class Watching(BaseModel):
 
 
 @router.get("/api/tables/{code}/watching")
-async def get_watching(server: ServerDep, code: str) -> dict[str, Any]:
+def get_watching(server: ServerDep, code: str) -> dict[str, Any]:
     with server.db() as db:
         table = lobby.get_table(db, code)
         return {"code": table.code, "watch": WatchSettings.of(table.options).to_json()}
 
 
 @router.put("/api/tables/{code}/watching")
-async def set_watching(server: ServerDep, request: Request, code: str,
+def set_watching(server: ServerDep, request: Request, code: str,
                        body: Watching) -> dict[str, Any]:
     with server.db() as db:
         user = me(server, db, request)
