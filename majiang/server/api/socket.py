@@ -7,7 +7,10 @@ browser's upgrade is checked by `security.Security` (close 4403)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
 
 from majiang.server import lobby, relay
 from majiang.server.api.deps import Server, ServerDep, token_of
@@ -42,6 +45,22 @@ def socket_token(server: Server, websocket: WebSocket) -> str | None:
     return token_of(websocket)
 
 
+def _who_and_where(server: Server, token: str | None,
+                   code: str) -> tuple[int | None, str | None, dict[str, Any] | None]:
+    """The upgrade's database work, run off the event loop: the user, the table's code, and
+    the table's JSON if it is closed (nothing live to attach to)."""
+    with server.db() as db:
+        user = server.user_from_token(db, token)
+        try:
+            table = lobby.get_table(db, code) if user is not None else None
+        except lobby.LobbyError:
+            table = None
+        closed = (server.tables.table_json(db, table)
+                  if table is not None and table.status == "closed" else None)
+        return (user.id if user is not None else None,
+                table.code if table is not None else None, closed)
+
+
 @router.websocket("/ws/tables/{code}")
 async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> None:
     try:
@@ -51,18 +70,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         await websocket.send_json({"type": "error", "error": str(exc)})
         await websocket.close(code=4401)
         return
-    with server.db() as db:
-        user = server.user_from_token(db, token)
-        try:
-            table = lobby.get_table(db, code) if user is not None else None
-        except lobby.LobbyError:
-            table = None
-        user_id = user.id if user is not None else None
-        real_code = table.code if table is not None else None
-        closed = (
-            server.tables.table_json(db, table)
-            if table is not None and table.status == "closed" else None
-        )
+    user_id, real_code, closed = await run_in_threadpool(_who_and_where, server, token, code)
     if closed is not None:  # nothing live to attach to: say so and close
         await websocket.accept()
         await websocket.send_json({"type": "table", "table": closed})
