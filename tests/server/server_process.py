@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -9,8 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+from server_player import Transcript
+from websockets.sync.client import ClientConnection
+
+from majiang.server.loadtest import choose
 
 
 def free_port() -> int:
@@ -62,3 +68,32 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def receive(ws: ClientConnection) -> dict[str, Any]:
+    """The next frame of a real socket, as JSON (30 s at most)."""
+    msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+    return msg
+
+
+def answer(ws: ClientConnection, t: Transcript, msg: dict[str, Any]) -> None:
+    """Answer prompt `msg` as the load test's scripted player would."""
+    act = choose(msg["actions"], t.view)
+    ws.send(json.dumps({"type": "act", "prompt_id": msg["prompt_id"], "action": act}))
+    t.prompt = None
+
+
+def until_prompt(ws: ClientConnection, t: Transcript, answer_first: int) -> bool:
+    """Answer `answer_first` prompts, then return True with the next one pending (unanswered);
+    False if the hand ended first (a quick win)."""
+    answered = 0
+    while True:
+        msg = receive(ws)
+        t.add(msg)
+        if msg["type"] == "settlement":
+            return False
+        if msg["type"] == "prompt":
+            if answered == answer_first:
+                return True
+            answer(ws, t, msg)
+            answered += 1

@@ -8,42 +8,13 @@ import json
 import os
 import signal
 from pathlib import Path
-from typing import Any
 
 import httpx
 from server_player import Transcript
-from server_process import ServerProcess
+from server_process import ServerProcess, answer, receive, until_prompt
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
-
-from majiang.server.loadtest import choose
-
-
-def receive(ws: ClientConnection) -> dict[str, Any]:
-    msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
-    return msg
-
-
-def answer(ws: ClientConnection, t: Transcript, msg: dict[str, Any]) -> None:
-    act = choose(msg["actions"], t.view)
-    ws.send(json.dumps({"type": "act", "prompt_id": msg["prompt_id"], "action": act}))
-    t.prompt = None
-
-
-def until_prompt(ws: ClientConnection, t: Transcript) -> bool:
-    """Answer two prompts, then return True with the third pending; False if the hand ended."""
-    answered = 0
-    while True:
-        msg = receive(ws)
-        t.add(msg)
-        if msg["type"] == "settlement":
-            return False
-        if msg["type"] == "prompt":
-            if answered == 2:
-                return True
-            answer(ws, t, msg)
-            answered += 1
 
 
 def hands(url: str) -> list[str]:
@@ -65,7 +36,7 @@ def start_hand(server: ServerProcess, name: str) -> tuple[ClientConnection, Tran
                  additional_headers={"Authorization": f"Bearer {token}"})
     for _ in range(10):
         t = Transcript()
-        if until_prompt(ws, t):
+        if until_prompt(ws, t, 2):
             return ws, t, token
         ws.send(json.dumps({"type": "ready"}))
     raise AssertionError("ten hands in a row ended within two turns")

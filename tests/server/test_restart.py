@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from server_player import Transcript, choose
-from server_process import ServerProcess
+from server_process import ServerProcess, receive, until_prompt
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
@@ -27,29 +27,6 @@ def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     proc.start()
     yield proc
     proc.stop()
-
-
-def receive(ws: ClientConnection) -> dict[str, Any]:
-    msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
-    return msg
-
-
-def until_prompt(ws: ClientConnection, t: Transcript, answer: int) -> bool:
-    """Answer `answer` prompts, then return True with the next one pending (unanswered); False if
-    the hand ended first (a quick win)."""
-    answered = 0
-    while True:
-        msg = receive(ws)
-        t.add(msg)
-        if msg["type"] == "settlement":
-            return False
-        if msg["type"] == "prompt":
-            if answered == answer:
-                return True
-            act = choose(msg["actions"], t.view)
-            ws.send(json.dumps({"type": "act", "prompt_id": msg["prompt_id"], "action": act}))
-            t.prompt = None
-            answered += 1
 
 
 def db_counts(url: str) -> dict[str, Any]:
@@ -88,7 +65,7 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
     t = Transcript()
     ws = connect(ws_url, close_timeout=0.2, additional_headers=bearer)
     for _ in range(10):  # a hand that ends within a few turns cannot be killed mid-way: next one
-        if until_prompt(ws, t, answer=4):
+        if until_prompt(ws, t, 4):
             break
         ws.send(json.dumps({"type": "ready"}))
         t = Transcript()
@@ -194,7 +171,7 @@ def _match_across_restarts(server: ServerProcess) -> None:
         frames_until(ws, t, "table")
         ws.send(json.dumps({"type": "ready"}))
         opening = frames_until(ws, t, "match")["match"]
-        assert not until_prompt(ws, t, answer=10**6)  # the whole first hand
+        assert not until_prompt(ws, t, 10**6)  # the whole first hand
         first = t.settlement
         assert first is not None
         frames_until(ws, t, "table")
@@ -212,14 +189,14 @@ def _match_across_restarts(server: ServerProcess) -> None:
         start = frames_until(ws, t, "event")["event"]
         assert start["type"] == "start" and start["dealer"] == first["next_dealer"]
         assert "match" not in [f["type"] for f in t.frames]  # the same match goes on
-        pending = until_prompt(ws, t, answer=3)
+        pending = until_prompt(ws, t, 3)
     if pending:  # killed in the second hand, then it is played out
         server.kill()
         server.start()
         t = Transcript()
     with connect(ws_url, additional_headers=bearer) as ws:
         if pending:
-            assert not until_prompt(ws, t, answer=10**6)
+            assert not until_prompt(ws, t, 10**6)
         second = t.settlement
         assert second is not None
         over = frames_until(ws, t, "match_over")["match"]
