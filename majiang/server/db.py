@@ -10,7 +10,10 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.server import sqlitegate
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+SQLITE_TIMEOUT = 30.0  # seconds a SQLite writer waits for its turn before "database is locked"
 MIGRATION_LOCK = 0x6D616A69  # PostgreSQL advisory lock held while one process migrates
 
 
@@ -23,11 +26,12 @@ def normalize_url(url: str) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL mode and foreign keys."""
+    """An engine for `url`; SQLite gets WAL mode, foreign keys and one writer at a time
+    (`sqlitegate`)."""
     url = normalize_url(url)
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_TIMEOUT}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 
@@ -39,6 +43,7 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
+        sqlitegate.install(engine, SQLITE_TIMEOUT)
     return engine
 
 

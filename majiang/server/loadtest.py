@@ -4,9 +4,12 @@ Each table is a quick-play table (three bots) with one scripted WebSocket client
 seat. Reports hands finished, hands per second, the p50/p99 latency from sending an intent to
 receiving its event, errors, and the server's ledger check. The tables are spread over
 `--clients` processes (one client process cannot drive hundreds of sockets without becoming
-the bottleneck itself); `--sweep 100,200,400` runs one step per count and reports the knee: the
-largest count whose p99 stays under `--p99-ms` with no errors. Bounded: at most 2,000 tables,
-16 client processes and 600 seconds a step; it stops by itself.
+the bottleneck itself). The tables join one after another over `--ramp` seconds (players arrive,
+they do not all press quick play in the same millisecond); what is measured is the `--seconds`
+after the ramp, and the ramp's own p99 is reported beside it. `--sweep 100,200,400` runs one
+step per count and reports the knee: the largest count whose p99 stays under `--p99-ms` with no
+errors. Bounded: at most 2,000 tables, 16 client processes and 600 seconds a step; it stops by
+itself.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ MAX_TABLES = 2000
 MAX_CLIENTS = 16
 MAX_SECONDS = 600.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+RAMP_PER_TABLE = 0.05  # seconds between two tables joining, by default
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", type=int, default=10, help=f"tables at once (1..{MAX_TABLES})")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play (<= 600)")
     parser.add_argument("--rules", default=None, help="ruleset id (default: the server's first)")
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which the tables join, before the measured "
+                             f"--seconds (default: {RAMP_PER_TABLE * 1000:g} ms a table)")
     parser.add_argument("--clients", type=int, default=1,
                         help=f"client processes the tables are spread over (1..{MAX_CLIENTS})")
     parser.add_argument("--sweep", default=None, metavar="N,N,...",
@@ -45,6 +52,7 @@ class Stats:
     hands: int = 0
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
+    ramp_latencies: list[float] = field(default_factory=list)  # before the measured window
     messages: list[str] = field(default_factory=list)
 
     def error(self, what: str) -> None:
@@ -68,12 +76,27 @@ def choose(actions: list[dict[str, Any]], view: dict[str, Any] | None) -> dict[s
     return discards[-1] if discards else plain[0]
 
 
-async def play_table(base: str, rules: str | None, deadline: float, stats: Stats) -> None:
+@dataclass(frozen=True)
+class Window:
+    """When one table joins, and when the measured window opens and closes (wall-clock
+    seconds, the same in every client process)."""
+
+    join: float
+    measured: float
+    deadline: float
+
+
+async def play_table(base: str, rules: str | None, when: Window, stats: Stats) -> None:
     import httpx
     from websockets.asyncio.client import connect
 
+    await asyncio.sleep(max(0.0, when.join - time.time()))
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         r = await http.post("/api/guest")
+        if r.status_code == 429:
+            stats.error("guest: HTTP 429 (the server's guests per address: start it with "
+                        "MAJIANG_GUEST_GRANTS at least the table count)")
+            return
         if r.status_code != 200:
             stats.error(f"guest: HTTP {r.status_code}")
             return
@@ -93,7 +116,7 @@ async def play_table(base: str, rules: str | None, deadline: float, stats: Stats
             # the token rides in a header, never in the URL (docs/protocol.md section 6)
             async with connect(f"{ws_base}/ws/tables/{code}", additional_headers=headers) as ws:
                 while True:
-                    left = deadline - time.monotonic()
+                    left = when.deadline - time.time()
                     if left <= 0:
                         break
                     try:
@@ -108,7 +131,9 @@ async def play_table(base: str, rules: str | None, deadline: float, stats: Stats
                     elif kind == "event":
                         event = msg["event"]
                         if sent_at is not None and event.get("seat") == seat:
-                            stats.latencies.append(time.perf_counter() - sent_at)
+                            took = time.perf_counter() - sent_at
+                            measured = time.time() >= when.measured
+                            (stats.latencies if measured else stats.ramp_latencies).append(took)
                             sent_at = None
                     elif kind == "prompt":
                         action = choose(msg["actions"], view)
@@ -118,7 +143,7 @@ async def play_table(base: str, rules: str | None, deadline: float, stats: Stats
                         # a pass may wait for other seats' decisions: not an intent->event sample
                         sent_at = time.perf_counter() if action["type"] != "pass" else None
                     elif kind == "settlement":
-                        stats.hands += 1
+                        stats.hands += time.time() >= when.measured
                         await ws.send(json.dumps({"type": "ready"}))
                     elif kind == "error":
                         stats.error(f"table {code}: {msg.get('error')}")
@@ -137,60 +162,70 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def _play_share(base: str, tables: int, seconds: float, rules: str | None) -> Stats:
+async def _play_share(base: str, windows: list[Window], rules: str | None) -> Stats:
     stats = Stats()
-    deadline = time.monotonic() + seconds
-    await asyncio.gather(*(play_table(base, rules, deadline, stats) for _ in range(tables)))
+    await asyncio.gather(*(play_table(base, rules, when, stats) for when in windows))
     return stats
 
 
-def _client_process(base: str, tables: int, seconds: float,
-                    rules: str | None) -> dict[str, Any]:
+def _client_process(base: str, windows: list[Window], rules: str | None) -> dict[str, Any]:
     """One client process's share (run in a child process): its raw numbers."""
-    stats = asyncio.run(_play_share(base, tables, seconds, rules))
+    stats = asyncio.run(_play_share(base, windows, rules))
     return {"hands": stats.hands, "errors": stats.errors, "latencies": stats.latencies,
-            "messages": stats.messages}
+            "ramp_latencies": stats.ramp_latencies, "messages": stats.messages}
 
 
-def _shares(tables: int, clients: int) -> list[int]:
-    """`tables` split over at most `clients` processes, as evenly as can be."""
+def windows(tables: int, clients: int, ramp: float, seconds: float,
+            start: float) -> list[list[Window]]:
+    """Each client process's tables: table i joins at `start + ramp * i / tables`, dealt round
+    the processes in turn; the window measured is the `seconds` after the ramp."""
     clients = max(1, min(clients, tables))
-    return [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
+    measured = start + ramp
+    shares: list[list[Window]] = [[] for _ in range(clients)]
+    for i in range(tables):
+        shares[i % clients].append(Window(start + ramp * i / tables, measured,
+                                          measured + seconds))
+    return shares
 
 
-def _played(base: str, tables: int, seconds: float, rules: str | None, clients: int) -> Stats:
-    if clients <= 1:
-        return asyncio.run(_play_share(base, tables, seconds, rules))
+def _played(base: str, tables: int, seconds: float, rules: str | None, clients: int,
+            ramp: float) -> Stats:
+    shares = windows(tables, clients, ramp, seconds, time.time() + 0.5)
+    if len(shares) == 1:
+        return asyncio.run(_play_share(base, shares[0], rules))
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    shares = _shares(tables, clients)
+    shares = windows(tables, clients, ramp, seconds, time.time() + 3.0)  # processes spawn first
     merged = Stats()
     with ProcessPoolExecutor(len(shares), mp_context=multiprocessing.get_context("spawn")) as pool:
-        for part in pool.map(_client_process, *zip(*[(base, n, seconds, rules) for n in shares],
+        for part in pool.map(_client_process, *zip(*[(base, w, rules) for w in shares],
                                                     strict=True)):
             merged.hands += part["hands"]
             merged.errors += part["errors"]
             merged.latencies += part["latencies"]
+            merged.ramp_latencies += part["ramp_latencies"]
             merged.messages += part["messages"][: max(0, 20 - len(merged.messages))]
     return merged
 
 
 def run_load(base: str, tables: int, seconds: float, rules: str | None,
-             clients: int = 1) -> dict[str, Any]:
-    """One step: `tables` tables over `clients` processes for `seconds`; the report."""
+             clients: int = 1, ramp: float | None = None) -> dict[str, Any]:
+    """One step: `tables` tables joining over `ramp` seconds, spread over `clients`
+    processes, then measured for `seconds`; the report."""
     import httpx
 
-    start = time.monotonic()
-    stats = _played(base, tables, seconds, rules, clients)
-    elapsed = time.monotonic() - start
+    ramp = tables * RAMP_PER_TABLE if ramp is None else ramp
+    stats = _played(base, tables, seconds, rules, clients, ramp)
     check = httpx.get(f"{base}/api/ledger/check", timeout=60).json()
     return {
         "tables": tables,
         "clients": min(clients, tables),
-        "seconds": round(elapsed, 2),
+        "ramp_seconds": round(ramp, 2),
+        "seconds": seconds,
         "hands": stats.hands,
-        "hands_per_s": round(stats.hands / elapsed, 3) if elapsed > 0 else 0.0,
+        "hands_per_s": round(stats.hands / seconds, 3),
+        "ramp_p99_ms": round(percentile(stats.ramp_latencies, 0.99) * 1000, 2),
         "samples": len(stats.latencies),
         "p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 2),
         "p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 2),
@@ -224,6 +259,8 @@ def _counts(args: argparse.Namespace) -> list[int] | str:
         return f"--clients must be 1..{MAX_CLIENTS}, got {args.clients}"
     if not 0 < args.seconds <= MAX_SECONDS:
         return f"--seconds must be in (0, {MAX_SECONDS:g}], got {args.seconds}"
+    if args.ramp is not None and not 0 <= args.ramp <= MAX_SECONDS:
+        return f"--ramp must be in [0, {MAX_SECONDS:g}], got {args.ramp}"
     return counts
 
 
@@ -245,7 +282,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang loadtest: {counts}")
         return 2
     base = args.url.rstrip("/")
-    steps = [run_load(base, n, args.seconds, args.rules, args.clients) for n in counts]
+    steps = [run_load(base, n, args.seconds, args.rules, args.clients, args.ramp)
+             for n in counts]
     if args.sweep:
         report: dict[str, Any] = {"steps": steps, "p99_bar_ms": args.p99_ms,
                                   "knee_tables": knee(steps, args.p99_ms)}

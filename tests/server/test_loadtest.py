@@ -9,7 +9,7 @@ from pathlib import Path
 
 from server_process import ServerProcess
 
-from majiang.server.loadtest import knee
+from majiang.server.loadtest import knee, windows
 
 
 def loadtest(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,7 +28,8 @@ def test_loadtest_reports(tmp_path: Path) -> None:
         server.stop()
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
-    for key in ("hands", "hands_per_s", "p50_ms", "p99_ms", "errors", "ledger_balanced"):
+    for key in ("hands", "hands_per_s", "p50_ms", "p99_ms", "ramp_p99_ms", "ramp_seconds",
+                "errors", "ledger_balanced"):
         assert key in report
     assert report["errors"] == 0 and report["ledger_balanced"]
     assert report["hands"] >= 1 and report["samples"] > 0
@@ -66,3 +67,12 @@ def test_the_knee_is_the_last_step_that_held() -> None:
     assert knee([step(100, 20), step(200, 60), step(400, 150)], 100) == 200
     assert knee([step(400, 20), step(100, 20), step(200, 20, errors=1)], 100) == 100
     assert knee([step(100, 120)], 100) is None
+
+
+def test_tables_join_over_the_ramp_round_the_client_processes() -> None:
+    shares = windows(tables=5, clients=2, ramp=10.0, seconds=30.0, start=100.0)
+    assert [[w.join for w in share] for share in shares] == [[100.0, 104.0, 108.0],
+                                                             [102.0, 106.0]]
+    every = [w for share in shares for w in share]
+    assert {(w.measured, w.deadline) for w in every} == {(110.0, 140.0)}
+    assert len(windows(tables=2, clients=8, ramp=0.0, seconds=1.0, start=0.0)) == 2
