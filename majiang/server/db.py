@@ -14,6 +14,8 @@ from majiang.server import sqlitegate
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 SQLITE_TIMEOUT = 30.0  # seconds a SQLite writer waits for its turn before "database is locked"
+POOL_SIZE = 20  # a server database's connections kept open: the tables' threads and HTTP's
+POOL_OVERFLOW = 20  # opened beyond them at a peak, closed again after use
 MIGRATION_LOCK = 0x6D616A69  # PostgreSQL advisory lock held while one process migrates
 
 
@@ -32,6 +34,8 @@ def make_engine(url: str) -> Engine:
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_TIMEOUT}
+    else:  # connections kept open: an overflow connection opened and closed per use costs more
+        kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 

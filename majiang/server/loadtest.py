@@ -27,7 +27,7 @@ MAX_TABLES = 2000
 MAX_CLIENTS = 16
 MAX_SECONDS = 600.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-RAMP_PER_TABLE = 0.05  # seconds between two tables joining, by default
+RAMP_PER_TABLE = 0.2  # seconds between two tables joining, by default (5 a second)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

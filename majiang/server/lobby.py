@@ -98,8 +98,8 @@ def bot_for(db: Session, table: Table, grant_amount: int) -> User:
     """A bot account free to sit at `table` (level and balance allow it), created if needed.
 
     Safe under concurrent quick plays: on PostgreSQL a free bot's row is locked (`SKIP LOCKED`,
-    so two transactions never take the same bot), and a new bot whose name another transaction
-    took meanwhile is created again under a random name (in a savepoint)."""
+    so two transactions never take the same bot), and a new bot gets a random name, created
+    again under another (in a savepoint) if that one was taken."""
     busy = select(Seat.user_id).join(Table, Table.id == Seat.table_id).where(
         Table.status.in_(OPEN)
     )
@@ -114,16 +114,15 @@ def bot_for(db: Session, table: Table, grant_amount: int) -> User:
     if bot is not None:
         return bot
     funding = max(grant_amount, 4 * need)
-    count = db.scalars(select(User.id).where(User.bot.is_(True))).all()
-    name = f"bot-{len(count) + 1}"
     for _ in range(8):
-        if db.scalars(select(User.id).where(User.username == name)).first() is None:
-            try:
-                with db.begin_nested():
-                    return create_user(db, name, None, grant_amount=funding, bot=True)
-            except (IntegrityError, AccountError):
-                pass  # another quick play created this bot at the same moment
+        # a random name, as a guest's: a counted one ("bot-{n + 1}") is the same name in every
+        # quick play at once, and each insert waits on the unique index for the one before
         name = f"bot-{secrets.token_hex(3)}"
+        try:
+            with db.begin_nested():
+                return create_user(db, name, None, grant_amount=funding, bot=True)
+        except (IntegrityError, AccountError):
+            pass  # the name was taken (by another quick play at the same moment, perhaps)
     raise LobbyError("暂时无法安排机器人，请重试 / no bot could be seated just now: try again", 503)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.server.connection import Connection
@@ -108,7 +109,10 @@ class ClaimRelease:
 
 @dataclass(frozen=True, slots=True)
 class LobbyChanged:
-    """Seats or readiness changed over HTTP: re-check the seats and deal if all are ready."""
+    """Seats or readiness changed over HTTP: re-check the seats and deal if all are ready.
+    `at`: when the change was told (monotonic seconds), after it was committed."""
+
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass(frozen=True, slots=True)

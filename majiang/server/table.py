@@ -52,6 +52,7 @@ class TableRunner(TableBase):
 
     async def _run(self) -> None:
         try:
+            self.lobby_read = time.monotonic()
             await self._load_watch()
             await self._resume()
             await self._check_start()
@@ -94,7 +95,10 @@ class TableRunner(TableBase):
                 await self._on_bot_move(prompt_id, action)
             case m.ClaimRelease(token):
                 await self._on_release(token)
-            case m.LobbyChanged():
+            case m.LobbyChanged(at):
+                if at < self.lobby_read:
+                    return  # told before the lobby was last read whole: seen already
+                self.lobby_read = time.monotonic()
                 await self._refresh_conn_seats()
                 await self._load_watch()
                 await self._check_start()

@@ -54,6 +54,7 @@ class TableBase:
         self.rng = random.Random()
         self.last_settlement: dict[str, Any] | None = None
         self.match_over: dict[str, Any] | None = None  # the match just ended, between matches
+        self.lobby_read = 0.0  # when the table last began reading its lobby whole (monotonic)
 
     def put(self, msg: m.Message) -> None:
         self.inbox.put_nowait(msg)

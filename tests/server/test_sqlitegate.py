@@ -115,7 +115,7 @@ def test_eight_threads_write_at_once_and_every_row_lands(tmp_path: Path) -> None
                 with target.begin() as conn:
                     conn.execute(text("INSERT INTO t (thread) VALUES (:n)"), {"n": n})
                     conn.execute(text("SELECT count(*) FROM t"))
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             failures.append(exc)
 
     threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]

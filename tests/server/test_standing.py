@@ -95,7 +95,9 @@ def test_a_profile_agrees_with_the_players_hands(played: tuple[TestClient, dict[
     assert card["stats"]["all"]["hands"] == 4 and len(card["recent"]) == 4
     assert card["recent"][0]["rules"] == "wuhan"  # newest first
     # a bot has a profile too; nobody by a name that is not taken
-    assert client.get("/api/players/bot-1").json()["bot"] is True
+    seated = client.get("/api/history", headers=auth(tokens["alice"])).json()[0]["names"]
+    bot = next(name for name in seated if name.startswith("bot-"))
+    assert client.get(f"/api/players/{bot}").json()["bot"] is True
     assert client.get("/api/players/nobody").status_code == 404
 
 
