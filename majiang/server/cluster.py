@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.server.manager import TableManager, resumable
-from majiang.server.messages import Stop
 from majiang.server.settings import Settings
 
 log = logging.getLogger("majiang.cluster")
@@ -127,6 +126,7 @@ class Cluster:
         self.manager.cluster = self
         self.tasks = [asyncio.create_task(self._listen(pubsub), name="cluster-listen"),
                       asyncio.create_task(self._heartbeat(), name="cluster-heartbeat"),
+                      asyncio.create_task(self._tidy(), name="cluster-tidy"),
                       asyncio.create_task(self._scan(), name="cluster-scan")]
         log.info("cluster node %s at %s", self.node, self.address)
 
@@ -192,7 +192,7 @@ class Cluster:
             log.warning("node %s lost the lease of table %s: stopping it", self.node, code)
             for conn in runner.audience:
                 conn.close(MOVED, "桌子已迁移 / table moved")
-            runner.put(Stop())
+            runner.stop_now()  # not one more message: the new owner plays on from the database
 
     # -- pokes and live seats ------------------------------------------------------------------
 
@@ -278,10 +278,8 @@ class Cluster:
                         self._drop(code)
 
     async def _beat(self) -> None:
-        for code in list(self.held):  # an actor that closed (its table closed): give it back
-            runner = self.manager.runners.get(code)
-            if runner is None or runner.closed:
-                await self._release(code)
+        """Renew every lease held, in one call, and nothing else: a heartbeat that waited on
+        other work ran late under load and let the leases of a live process expire."""
         codes = sorted(self.held)
         if codes:
             keys = [self.lease_key(c) for c in codes]
@@ -290,7 +288,22 @@ class Cluster:
             prefix = self.lease_key("")
             for key in lost:
                 self._drop(str(key)[len(prefix):])
-        await self._publish_live()
+
+    async def _tidy(self) -> None:
+        """Beside the heartbeat: give back the leases of tables that closed here, and publish
+        the live seats that changed."""
+        while True:
+            await asyncio.sleep(self.beat)
+            try:
+                for code in list(self.held):
+                    runner = self.manager.runners.get(code)
+                    if runner is None or runner.closed:
+                        await self._release(code)
+                await self._publish_live()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("cluster tidy failed: %s", type(exc).__name__)
 
     def _resumable(self) -> list[str]:
         with self.manager.sessions() as db:

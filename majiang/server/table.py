@@ -339,6 +339,14 @@ class TableRunner(TableBase):
         with contextlib.suppress(Exception):
             await self._broadcast_table()
 
+    def stop_now(self) -> None:
+        """Stop at once (the table moved to another process): the messages still in the inbox
+        are dropped, a database step under way is not retried."""
+        self.stopping = True
+        if not self.closed:
+            self._close(notify=False)
+        self.put(m.Stop())  # wakes the task if it waits for a message
+
     @property
     def idle(self) -> bool:
         """No hand in play (a draining table may stop)."""
