@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, literal, select, union_all, update
 from sqlalchemy.orm import Session
 
 from majiang import economy
@@ -209,29 +210,30 @@ class Check:
 
 
 def check(db: Session) -> Check:
-    """Every balance equals its ledger sum, every settlement sums to zero, nothing below zero."""
-    sums = dict(
-        db.execute(
-            select(LedgerRow.user_id, func.sum(LedgerRow.amount)).group_by(LedgerRow.user_id)
-        )
-        .all()
-    )
-    users = db.execute(select(User.id, User.silver)).all()
-    mismatched = [uid for uid, silver in users if int(sums.get(uid) or 0) != silver or silver < 0]
-    per_settlement = (
-        db.execute(
-            select(LedgerRow.settlement_id, func.sum(LedgerRow.amount))
-            .where(LedgerRow.settlement_id.is_not(None))
-            .group_by(LedgerRow.settlement_id)
-        )
-        .all()
-    )
-    unbalanced = [int(sid) for sid, total in per_settlement if sid is not None and total != 0]
-    granted = db.scalar(select(func.sum(LedgerRow.amount)).where(LedgerRow.kind != "settlement"))
-    total = sum(silver for _, silver in users)
-    granted_i = int(granted or 0)
+    """Every balance equals its ledger sum, every settlement sums to zero, nothing below zero.
+
+    One statement, so one snapshot of the database: checked while hands settle, separate reads
+    would see a balance updated after its ledger rows were summed and report a false mismatch."""
+    per_user = (select(LedgerRow.user_id.label("uid"), func.sum(LedgerRow.amount).label("total"))
+                .group_by(LedgerRow.user_id).subquery())
+    users = (select(literal("user").label("kind"), User.id.label("id"), User.silver.label("a"),
+                    func.coalesce(per_user.c.total, 0).label("b"))
+             .join_from(User, per_user, per_user.c.uid == User.id, isouter=True))
+    settlements = (select(literal("settlement"), LedgerRow.settlement_id,
+                          func.sum(LedgerRow.amount), literal(0))
+                   .where(LedgerRow.settlement_id.is_not(None))
+                   .group_by(LedgerRow.settlement_id))
+    granted = select(literal("granted"), literal(0), func.coalesce(func.sum(LedgerRow.amount), 0),
+                     literal(0)).where(LedgerRow.kind != "settlement")
+    rows: list[Any] = list(db.execute(union_all(users, settlements, granted)).all())
+    balances = [(int(uid), int(silver), int(total)) for kind, uid, silver, total in rows
+                if kind == "user"]
+    mismatched = [uid for uid, silver, total in balances if total != silver or silver < 0]
+    unbalanced = [int(sid) for kind, sid, total, _ in rows if kind == "settlement" and total]
+    granted_i = next(int(total) for kind, _, total, _ in rows if kind == "granted")
+    total = sum(silver for _, silver, _ in balances)
     return Check(
         balanced=not mismatched and not unbalanced and total == granted_i,
-        users=len(users), mismatched=mismatched, unbalanced_settlements=unbalanced,
+        users=len(balances), mismatched=mismatched, unbalanced_settlements=unbalanced,
         total_silver=total, total_granted=granted_i,
     )
