@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(shape, workers.Plan) or shape.supervise:
         return workers.refuse_or_supervise(shape, sys.argv[1:])
     settings = shape.settings
+    if args.worker_index is not None:
+        workers.leave_with_parent()
     sys.setswitchinterval(0.001)  # the event loop gets the GIL back quickly from bot threads
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:

@@ -19,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -119,7 +120,8 @@ def refuse_or_supervise(p: Plan | str, argv: list[str]) -> int:
 def supervise(p: Plan, argv: list[str]) -> int:
     """Run `p.workers` workers (`serve ... --worker-index I`) until SIGTERM or SIGINT; a
     worker that dies is started again."""
-    env = dict(os.environ, REDIS_URL=p.settings.redis_url or "")  # not on the command line
+    env = dict(os.environ, REDIS_URL=p.settings.redis_url or "",  # not on the command line
+               **{SUPERVISOR_PID: str(os.getpid())})
 
     def start(i: int) -> subprocess.Popen[bytes]:
         return subprocess.Popen([sys.executable, "-m", "majiang", *argv, "--worker-index",
@@ -171,6 +173,22 @@ def _wait_ready(p: Plan, child: subprocess.Popen[bytes], seconds: float = 120) -
                     return
         except OSError:
             time.sleep(0.2)
+
+
+SUPERVISOR_PID = "MAJIANG_SUPERVISOR_PID"  # a worker's supervisor, told in its environment
+
+
+def leave_with_parent(every: float = 1.0) -> None:
+    """A worker stops (SIGTERM to itself: it drains) once its supervisor is gone, even killed
+    with SIGKILL, instead of serving on as an orphan nobody supervises or stops."""
+    parent = int(os.environ.get(SUPERVISOR_PID, "0")) or os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def serve(config: uvicorn.Config, p: Plan) -> int:

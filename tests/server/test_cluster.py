@@ -385,6 +385,38 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
     assert not _healthy(internal) and not _healthy(internal + 1)  # the workers stopped too
 
 
+@needs_services
+def test_workers_stop_when_their_supervisor_is_killed(database: str, cluster_env: dict[str, str],
+                                                      tmp_path: Path) -> None:
+    port, internal = free_port(), free_port()
+    log = tmp_path / "orphans.log"
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "majiang", "serve", "--workers", "2", "--port", str(port),
+             "--internal-port", str(internal), "--database-url", database,
+             "--log-level", "warning"],
+            env=dict(os.environ, **cluster_env, MAJIANG_DRAIN_SECONDS="1"),
+            stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", proc, log)
+        eventually(lambda: len(children(proc.pid)) == 2, "two workers")
+        workers = children(proc.pid)
+    finally:
+        proc.kill()  # SIGKILL: the supervisor cannot tell its workers anything
+        proc.wait(10)
+    eventually(lambda: not any(Path(f"/proc/{w}").exists() and _running(w) for w in workers),
+               "the orphaned workers drained and stopped", seconds=60)
+    assert not _healthy(internal) and not _healthy(internal + 1)
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` runs (a zombie waiting for its reaper does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def children(pid: int) -> list[int]:
     """The live child processes of `pid` (Linux)."""
     path = Path(f"/proc/{pid}/task/{pid}/children")
