@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
+import os
 import sys
 
 from majiang.server import workers
@@ -39,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: {exc}")
         return 2
     settings = Settings.from_env(database_url=args.database_url, bot_delay=delay)
+    if "MAJIANG_BOT_POOL" not in os.environ:  # a server's bots think in a process of their own
+        settings = dataclasses.replace(settings, bot_pool="process")
     shape = workers.plan(args, settings)  # cluster hook: one process, a node, or a supervisor
     if not isinstance(shape, workers.Plan) or shape.supervise:
         return workers.refuse_or_supervise(shape, sys.argv[1:])
