@@ -7,6 +7,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from majiang.server import games
@@ -51,8 +52,10 @@ class BotPool:
     def __init__(self, kind: str, bot_name: str) -> None:
         games.new_bot(bot_name, 0)  # an unknown bot name fails here, not mid-hand
         self.bot_name = bot_name
+        self.kind = kind
         self.executor = make_executor(kind)
         self.turn = asyncio.Lock()
+        self.restarts = 0  # bot processes started again after one died
 
     def new_bot(self, seed: int) -> Any:
         return games.new_bot(self.bot_name, seed)
@@ -66,11 +69,32 @@ class BotPool:
               reply: Callable[[Action | None], None]) -> None:
         """Let `bot` choose among `actions` in the executor; `reply` gets the choice, on the
         loop (None if the bot failed)."""
-        assert self.executor is not None
-        future = asyncio.get_running_loop().run_in_executor(
-            self.executor, decide, bot, view, actions
-        )
-        future.add_done_callback(lambda f: reply(_outcome(f)))
+        executor = self.executor
+        assert executor is not None
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(executor, decide, bot, view, actions)
+        except BrokenProcessPool:  # found dead before this move: a new process thinks it
+            self._restart(executor)
+            executor = self.executor
+            assert executor is not None
+            future = loop.run_in_executor(executor, decide, bot, view, actions)
+
+        def done(f: asyncio.Future[Action | None]) -> None:
+            if not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
+                self._restart(executor)  # the bot process died: this move is the default one
+            reply(_outcome(f))
+
+        future.add_done_callback(done)
+
+    def _restart(self, broken: Executor) -> None:
+        """A new bot process in place of one that died (once per broken pool)."""
+        if self.executor is not broken:
+            return
+        log.error("the bot process died: starting another")
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.executor = make_executor(self.kind)
+        self.restarts += 1
 
     def shutdown(self) -> None:
         if self.executor is not None:
