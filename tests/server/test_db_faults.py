@@ -460,3 +460,25 @@ def test_a_postgres_row_lock_holds_up_only_its_own_table() -> None:
         engine.dispose()
         assert "playing" not in statuses, "table A went on once the lock was gone"
     balanced(url)
+
+
+def test_a_sign_up_waiting_for_the_write_lock_stalls_nothing_else(tmp_path: Path) -> None:
+    """Sign-up, log-in, password change and upgrade do their database work off the event loop:
+    a sign-up waiting on SQLite's write lock leaves `/healthz` and the lobby's list answering."""
+    path = tmp_path / "signup.db"
+    with make_client(f"sqlite:///{path}") as client:
+        lock = WriteLock(str(path))
+        answers: list[int] = []
+        try:
+            waiting = threading.Thread(target=lambda: answers.append(client.post(
+                "/api/signup", json={"username": "writer", "password": "secret1"}).status_code))
+            waiting.start()
+            time.sleep(0.5)  # the sign-up has hashed its password and waits for the lock
+            assert client.get("/healthz").json() == {"ok": True}
+            assert client.get("/api/tables").status_code == 200  # a read goes on
+            held = not lock.released.is_set() and not answers
+        finally:
+            lock.release()
+        waiting.join(30)
+        assert held, "the answers came only after the lock was released"
+        assert answers == [200], "the sign-up went through once the lock was gone"

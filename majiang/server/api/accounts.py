@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from majiang import economy
 from majiang.server import accounts, games, ledger, lobby, names, queries
@@ -82,15 +83,19 @@ async def signup(server: ServerDep, request: Request,
         hashed = await server.passwords.hash(body.password)
     except Busy:
         return refusal(BUSY, 503, 1)
-    with server.db() as db:
-        try:
-            user = accounts.create_user(
-                db, name, hashed, grant_amount=server.settings.new_account_grant
-            )
-        except accounts.AccountError as exc:
-            raise sessions.refused(exc) from None
-        db.flush()
-        return login_answer(server, db, user, request)
+
+    def create() -> JSONResponse:
+        with server.db() as db:
+            try:
+                user = accounts.create_user(
+                    db, name, hashed, grant_amount=server.settings.new_account_grant
+                )
+            except accounts.AccountError as exc:
+                raise sessions.refused(exc) from None
+            db.flush()
+            return login_answer(server, db, user, request)
+
+    return await run_in_threadpool(create)  # the database off the event loop
 
 
 @router.post("/api/login")
@@ -103,24 +108,34 @@ async def login(server: ServerDep, request: Request,
     wait = server.logins.retry_after(keys)
     if wait > 0:
         return throttled(wait)
-    with server.db() as db:
-        user = accounts.by_name(db, body.username)
-        stored = user.password_hash if user is not None else None
+    username = body.username
+
+    def stored_hash() -> tuple[int | None, str | None]:
+        with server.db() as db:
+            found = accounts.by_name(db, username)
+            return (found.id, found.password_hash) if found is not None else (None, None)
+
+    user_id, stored = await run_in_threadpool(stored_hash)  # the database off the event loop
     if len(body.password) > accounts.MAX_PASSWORD:  # no account has one: the dummy's cost
-        user = stored = None
+        user_id = stored = None
     server.logins.failed(keys)  # taken back below if the password is right
     try:
         ok = await server.passwords.verify(stored, body.password)
     except Busy:
         server.logins.undo(keys)
         return refusal(BUSY, 503, 1)
-    if not ok or user is None:
+    if not ok or user_id is None:
         raise ApiError("用户名或密码错误 / wrong username or password", 401)
     server.logins.succeeded(keys)
-    with server.db() as db:
-        user = db.get(User, user.id)
-        assert user is not None
-        return login_answer(server, db, user, request)
+    known = user_id
+
+    def answer() -> JSONResponse:
+        with server.db() as db:
+            user = db.get(User, known)
+            assert user is not None
+            return login_answer(server, db, user, request)
+
+    return await run_in_threadpool(answer)
 
 
 @router.post("/api/guest")

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from majiang.server import accounts, faucets
 from majiang.server.api.bodies import Credentials, PasswordChange
@@ -68,17 +69,24 @@ async def change_password(server: ServerDep, request: Request,
     """A new password (the current one required); every other session is revoked."""
     body = body or PasswordChange()
     accounts.check_password(body.new_password)
-    with server.db() as db:
-        user, _ = current(server, db, request)
-        stored = user.password_hash
+
+    def stored_hash() -> str | None:
+        with server.db() as db:
+            user, _ = current(server, db, request)
+            return user.password_hash
+
+    stored = await run_in_threadpool(stored_hash)  # the database off the event loop
     ok = stored is not None and await server.passwords.verify(stored, body.password)
     if not ok:
         raise ApiError("当前密码错误 / the current password is wrong", 403)
     hashed = await server.passwords.hash(body.new_password)
-    with server.db() as db:
-        user, row = current(server, db, request)
-        revoked = accounts.change_password(db, user, hashed, row)
-    return {"ok": True, "revoked_sessions": revoked}
+
+    def change() -> int:
+        with server.db() as db:
+            user, row = current(server, db, request)
+            return accounts.change_password(db, user, hashed, row)
+
+    return {"ok": True, "revoked_sessions": await run_in_threadpool(change)}
 
 
 @router.post("/api/upgrade")
@@ -88,13 +96,17 @@ async def upgrade(server: ServerDep, request: Request,
     body = body or Credentials()
     name = accounts.check_new_credentials(body.username, body.password)
     hashed = await server.passwords.hash(body.password)
-    with server.db() as db:
-        user, _ = current(server, db, request)
-        try:
-            accounts.upgrade_guest(db, user, name, hashed)
-        except accounts.AccountError as exc:
-            raise refused(exc) from None
-        return accounts.user_json(user)
+
+    def upgraded() -> dict[str, Any]:
+        with server.db() as db:
+            user, _ = current(server, db, request)
+            try:
+                accounts.upgrade_guest(db, user, name, hashed)
+            except accounts.AccountError as exc:
+                raise refused(exc) from None
+            return accounts.user_json(user)
+
+    return await run_in_threadpool(upgraded)  # the database off the event loop
 
 
 @router.get("/api/faucets")
