@@ -64,11 +64,13 @@ class Hold:
 @dataclass(frozen=True)
 class Batch:
     """An action's frames held until the window ends: its events, their settlements, and the
-    settlement screen if the hand ended."""
+    settlement screen if the hand ended; `continued`: the rest of an action already sent in
+    part (a discard's own event went at once), not an action of its own for the watchers."""
 
     events: list[Event]
     posted: list[ledger.Posted]
     screen: dict[str, Any] | None
+    continued: bool = False
 
 
 class ClaimWindow:

@@ -27,9 +27,11 @@ def paired(events: list[Event], posted: list[ledger.Posted]
 
 def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] | None,
                 events: list[Event], posted: list[ledger.Posted], view: View,
-                state: bool = True) -> dict[str, Any] | None:
+                state: bool = True, continued: bool = False) -> dict[str, Any] | None:
     """Send one action's events (`screen`: the settlement screen, built off the loop with the
-    action's step; `state`: each seat's new view after them); the screen if it was sent."""
+    action's step; `state`: each seat's new view after them; `continued`: the rest of an action
+    sent in part before, which the watchers' feed adds to that action's step); the screen if
+    it was sent."""
     players = [c for c in audience.open() if c.seat is not None]
     watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
     settled: dict[str, Any] | None = None
@@ -53,7 +55,10 @@ def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] |
             conn.send({"type": "state", "view": view(conn.seat)})
         if watch.wanted:
             watched.append({"type": "state", "view": view(None)})
-    watch.action(watched if watch.wanted else [])
+    if not continued:
+        watch.action(watched if watch.wanted else [])
+    elif watched and watch.wanted:
+        watch.extra(watched)
     return settled
 
 

@@ -212,7 +212,7 @@ class TableRunner(TableBase):
         if action.type == DISCARD and window > 0:
             cut = after_discard(events)
             self._send_events(Batch(events[:cut], [], None), state=False)
-            batch = Batch(events[cut:], saved.posted, screen)
+            batch = Batch(events[cut:], saved.posted, screen, continued=True)
             claimable = not batch.events and not over
             self.claims.start(window, hand.action_idx - 1, claimable)
             if claimable:
@@ -243,7 +243,7 @@ class TableRunner(TableBase):
         if released is None or self.hand is None:
             return
         batches, over = released
-        for batch in batches or [Batch([], [], None)]:
+        for batch in batches or [Batch([], [], None, continued=True)]:
             self._send_events(batch)
         await self._next(over)
 

@@ -181,7 +181,7 @@ class TableBase:
     def _send_events(self, batch: Batch, state: bool = True) -> None:
         assert self.hand is not None
         settled = send_events(self.audience, self.watch, batch.screen, batch.events,
-                              batch.posted, self._view, state=state)
+                              batch.posted, self._view, state=state, continued=batch.continued)
         if settled is not None:
             self.last_settlement = settled
 

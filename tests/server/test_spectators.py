@@ -266,9 +266,13 @@ async def _play(bob: Socket, players: list[Socket],
             return tagged, applied
 
 
-def test_a_delayed_watcher_is_always_n_actions_behind(tmp_path: Path) -> None:
+@pytest.mark.parametrize("claim_delay", ["0", "0.05"])
+def test_a_delayed_watcher_is_always_n_actions_behind(tmp_path: Path, claim_delay: str) -> None:
+    """Claim protection on ("0.05"): a discard's event goes at once and what follows it at the
+    window's end, and the two are still one action for the watchers' delay."""
     delay = 3
-    server = ServerProcess(f"sqlite:///{tmp_path / 'watch.db'}", tmp_path / "server.log")
+    server = ServerProcess(f"sqlite:///{tmp_path / 'watch.db'}", tmp_path / "server.log",
+                           env={"MAJIANG_CLAIM_DELAY": claim_delay})
     server.start()
     try:
         ws_base = server.url.replace("http://", "ws://")
