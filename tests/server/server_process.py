@@ -25,6 +25,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def free_ports(count: int) -> int:
+    """The first of `count` consecutive ports free now (workers listen on internal + i)."""
+    for _ in range(200):
+        first = free_port()
+        if first + count > 65536:
+            continue
+        taken = []
+        try:
+            for port in range(first, first + count):
+                s = socket.socket()
+                taken.append(s)
+                s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in taken:
+                s.close()
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
 class ServerProcess:
     """`majiang serve` on `database_url`; its log goes to `log` (never a pipe nobody reads)."""
 

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from server_player import Transcript, choose
-from server_process import free_port
+from server_process import free_port, free_ports
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from websockets.exceptions import ConnectionClosed
@@ -349,7 +349,7 @@ def test_the_owner_killed_mid_hand_the_hand_moves_and_finishes(
 @needs_services
 def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
                                 tmp_path: Path) -> None:
-    port, internal = free_port(), free_port()
+    port, internal = free_port(), free_ports(2)  # the workers' internal + 0 and + 1
     log = tmp_path / "workers.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(
@@ -388,7 +388,7 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
 @needs_services
 def test_workers_stop_when_their_supervisor_is_killed(database: str, cluster_env: dict[str, str],
                                                       tmp_path: Path) -> None:
-    port, internal = free_port(), free_port()
+    port, internal = free_port(), free_ports(2)  # the workers' internal + 0 and + 1
     log = tmp_path / "orphans.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(
