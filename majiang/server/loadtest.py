@@ -190,13 +190,14 @@ def windows(tables: int, clients: int, ramp: float, seconds: float,
 
 def _played(base: str, tables: int, seconds: float, rules: str | None, clients: int,
             ramp: float) -> Stats:
-    shares = windows(tables, clients, ramp, seconds, time.time() + 0.5)
-    if len(shares) == 1:
+    spawned = min(clients, tables) > 1
+    lead = 3.0 if spawned else 0.5  # client processes spawn before the first table joins
+    shares = windows(tables, clients, ramp, seconds, time.time() + lead)
+    if not spawned:
         return asyncio.run(_play_share(base, shares[0], rules))
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    shares = windows(tables, clients, ramp, seconds, time.time() + 3.0)  # processes spawn first
     merged = Stats()
     with ProcessPoolExecutor(len(shares), mp_context=multiprocessing.get_context("spawn")) as pool:
         for part in pool.map(_client_process, *zip(*[(base, w, rules) for w in shares],

@@ -346,20 +346,32 @@ def test_the_owner_killed_mid_hand_the_hand_moves_and_finishes(
         p.ws.close()
 
 
-@needs_services
-def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
-                                tmp_path: Path) -> None:
-    port, internal = free_port(), free_ports(2)  # the workers' internal + 0 and + 1
-    log = tmp_path / "workers.log"
+def two_workers(database: str, cluster_env: dict[str, str], log: Path,
+                drain_seconds: str) -> tuple[subprocess.Popen[bytes], int, int]:
+    """`serve --workers 2` answering on its public port: the supervisor, that port, and the
+    first internal port (the workers listen on internal + 0 and + 1)."""
+    port, internal = free_port(), free_ports(2)
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "majiang", "serve", "--workers", "2", "--port", str(port),
              "--internal-port", str(internal), "--database-url", database,
              "--log-level", "warning"],
-            env=dict(os.environ, **cluster_env, MAJIANG_DRAIN_SECONDS="2"),
+            env=dict(os.environ, **cluster_env, MAJIANG_DRAIN_SECONDS=drain_seconds),
             stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_healthy(f"http://127.0.0.1:{port}", proc, log)
+    except BaseException:
+        proc.kill()
+        proc.wait(10)
+        raise
+    return proc, port, internal
+
+
+@needs_services
+def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
+                                tmp_path: Path) -> None:
+    proc, port, internal = two_workers(database, cluster_env, tmp_path / "workers.log", "2")
+    try:
         for i in range(2):  # each worker also answers on its own internal port
             eventually(lambda i=i: _healthy(internal + i), f"worker {i} answers")
         base = f"http://127.0.0.1:{port}"
@@ -388,23 +400,14 @@ def test_workers_share_one_port(database: str, cluster_env: dict[str, str],
 @needs_services
 def test_workers_stop_when_their_supervisor_is_killed(database: str, cluster_env: dict[str, str],
                                                       tmp_path: Path) -> None:
-    port, internal = free_port(), free_ports(2)  # the workers' internal + 0 and + 1
-    log = tmp_path / "orphans.log"
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "majiang", "serve", "--workers", "2", "--port", str(port),
-             "--internal-port", str(internal), "--database-url", database,
-             "--log-level", "warning"],
-            env=dict(os.environ, **cluster_env, MAJIANG_DRAIN_SECONDS="1"),
-            stdout=out, stderr=subprocess.STDOUT)
+    proc, _, internal = two_workers(database, cluster_env, tmp_path / "orphans.log", "1")
     try:
-        wait_healthy(f"http://127.0.0.1:{port}", proc, log)
         eventually(lambda: len(children(proc.pid)) == 2, "two workers")
         workers = children(proc.pid)
     finally:
         proc.kill()  # SIGKILL: the supervisor cannot tell its workers anything
         proc.wait(10)
-    eventually(lambda: not any(Path(f"/proc/{w}").exists() and _running(w) for w in workers),
+    eventually(lambda: not any(_running(w) for w in workers),
                "the orphaned workers drained and stopped", seconds=60)
     assert not _healthy(internal) and not _healthy(internal + 1)
 
