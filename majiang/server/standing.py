@@ -247,9 +247,9 @@ def history(db: Session, user: User, rules: str | None = None, limit: int = 50,
     hands = {h.id: h for h in db.scalars(select(Hand).where(
         Hand.id.in_([p.hand_id for p in played])))} if played else {}
     ids = {uid for h in hands.values() for uid in h.user_ids}
-    names = dict(db.execute(select(User.id, User.username).where(User.id.in_(ids))).tuples().all())
+    names = dict(db.execute(select(User.id, User.username).where(User.id.in_(ids))).all())
     tables = dict(db.execute(select(Table.id, Table.code).where(
-        Table.id.in_({h.table_id for h in hands.values()}))).tuples().all())
+        Table.id.in_({h.table_id for h in hands.values()}))).all())
     out = []
     for p in played:
         hand = hands[p.hand_id]
@@ -315,7 +315,7 @@ def rules_board(db: Session, rules: str, me: User | None, order: str = "silver",
         .where(Hand.rules == rules, Hand.status == "over", LedgerRow.kind == "settlement",
                LedgerRow.user_id.in_([u for u, _, _ in counted]))
         .group_by(LedgerRow.user_id)
-    ).tuples().all()) if counted else {}
+    ).all()) if counted else {}
     rows: list[dict[str, Any]] = [
         {"user_id": uid, "name": name, "hands": int(n), "silver": int(silver.get(uid) or 0)}
         for uid, name, n in counted]

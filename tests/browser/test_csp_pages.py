@@ -28,7 +28,7 @@ def test_the_pages_work_under_the_csp(browser: Any, server: str) -> None:
     assert sockets and all("token" not in url for url in sockets), sockets
     page.goto(server + "/#/leaderboard")
     page.reload()
-    page.wait_for_selector("#main *", timeout=15_000)
+    page.wait_for_selector("#main .view *", timeout=15_000)  # the route drew its screen
     page.goto(server + "/verify")
     page.wait_for_selector("#main *", timeout=15_000)
     context.close()

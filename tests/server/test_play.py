@@ -158,7 +158,12 @@ def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> Non
         token, code = quickplay(client, "alice")
         t = Transcript()
         with table_socket(client, code, token) as ws:
-            while t.prompt is None:  # the dealer (seat 0) acts first
+            # the first dealer is drawn by lot: pass any claim until alice's own turn
+            while t.prompt is None or not any(a["type"] == "discard" for a in t.prompt["actions"]):
+                if t.prompt is not None:
+                    ws.send_json({"type": "act", "prompt_id": t.prompt["prompt_id"],
+                                  "action": {"type": "pass"}})
+                    t.prompt = None
                 t.add(ws.receive_json())
         before_view, before_prompt = t.view, t.prompt
         assert before_view is not None and before_prompt is not None
@@ -179,7 +184,7 @@ def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> Non
             ws.send_json({"type": "act", "prompt_id": t2.prompt["prompt_id"], "action": action})
             for _ in range(20):
                 msg = ws.receive_json()
-                if msg["type"] == "event" and msg["event"].get("seat") == 0:
+                if msg["type"] == "event" and msg["event"].get("seat") == t2.view["seat"]:
                     assert msg["event"]["type"] == action["type"]
                     break
             else:

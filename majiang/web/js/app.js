@@ -23,6 +23,7 @@ import { renderJoin, renderRoom } from "./rooms.js";
 const app = {
   user: null,
   cleanup: () => {},
+  routes: 0,  // how many routes have started: the latest one owns the screen
   rerender: null,
 
   async refreshUser(user) {
@@ -59,32 +60,46 @@ const app = {
         } }, t("logout")) : null);
   },
 
+  /** The screen for the current hash. Each route renders into a fresh element of its own: a
+   * route still loading when a later one starts (a quick click on a slow network) draws into an
+   * element no longer on the page, and its cleanup runs at once instead of replacing the newer
+   * route's. */
   async route() {
     this.cleanup();
     this.cleanup = () => {};
     this.rerender = null;
-    const main = document.getElementById("main");
+    const turn = ++this.routes;
+    const view = h("div", { class: "view" });
+    mount(document.getElementById("main"), view);
     const hash = location.hash.replace(/^#\/?/, "");
-    const [page, arg] = hash.split("/");
+    const [page, raw] = hash.split("/");
+    const arg = raw ? decodeURIComponent(raw) : null;
     document.body.dataset.route = page || "lobby";  // the table screen styles the bar on short screens
     try {
-      if (page === "rules") this.cleanup = await renderRules(main, this, arg ? decodeURIComponent(arg) : null);
-      else if (page === "levels") this.cleanup = await renderLevels(main, this);
-      else if (page === "profile" && arg) this.cleanup = await renderProfile(main, this, decodeURIComponent(arg));
-      else if (page === "leaderboard") this.cleanup = await renderLeaderboard(main, this, arg ? decodeURIComponent(arg) : null);
-      else if (page === "watch" && arg && this.user) this.cleanup = await renderWatch(main, this, decodeURIComponent(arg));
-      else if (page === "replay" && arg && arg.includes(".")) this.cleanup = await renderReplay(main, arg);  // a share link: no log-in
-      else if (page === "join" && arg) this.cleanup = await renderJoin(main, this, decodeURIComponent(arg));
-      else if (page === "room" && arg && this.user) this.cleanup = await renderRoom(main, this, decodeURIComponent(arg));
-      else if (!this.user || !page) this.cleanup = await renderLobby(main, this);
-      else if (page === "table" && arg) this.cleanup = await openTable(main, this, decodeURIComponent(arg));
-      else if (page === "history") this.cleanup = await renderHistory(main);
-      else if (page === "replay" && arg) this.cleanup = await renderReplay(main, arg);
-      else this.cleanup = await renderLobby(main, this);
+      const done = await this.screen(view, page, arg) || (() => {});
+      if (turn !== this.routes) { done(); return; }
+      this.cleanup = done;
       if (!page || page === "lobby") { const g = guideEl(); if (g) document.body.appendChild(g); }
     } catch (e) {
-      mount(main, h("p", { class: "error" }, `${t("error")}: ${e.message}`));
+      if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`));
     }
+  },
+
+  /** Render one route's screen into `view`; its cleanup. */
+  screen(view, page, arg) {
+    if (page === "rules") return renderRules(view, this, arg);
+    if (page === "levels") return renderLevels(view, this);
+    if (page === "profile" && arg) return renderProfile(view, this, arg);
+    if (page === "leaderboard") return renderLeaderboard(view, this, arg);
+    if (page === "watch" && arg && this.user) return renderWatch(view, this, arg);
+    if (page === "replay" && arg && arg.includes(".")) return renderReplay(view, arg);  // a share link: no log-in
+    if (page === "join" && arg) return renderJoin(view, this, arg);
+    if (page === "room" && arg && this.user) return renderRoom(view, this, arg);
+    if (!this.user || !page) return renderLobby(view, this);
+    if (page === "table" && arg) return openTable(view, this, arg);
+    if (page === "history") return renderHistory(view);
+    if (page === "replay" && arg) return renderReplay(view, arg);
+    return renderLobby(view, this);
   },
 };
 

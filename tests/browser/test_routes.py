@@ -1,0 +1,37 @@
+"""The page's router in a real browser: a screen still loading when the player moves on (a quick
+click on a slow network) never draws over the screen they moved to, and the screen in view keeps
+its own cleanup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_a_slow_screen_never_draws_over_a_later_one(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    context.add_init_script("localStorage.setItem('majiang.guide', 'seen')")
+    page = context.new_page()
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # the leaderboard's data stays on the wire until released
+        held.append(route)
+
+    page.route("**/api/leaderboard?*", hold)
+    page.goto(server + "/#/leaderboard")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the leaderboard did not ask for its rows"
+    page.evaluate("location.hash = '#/levels'")
+    page.wait_for_selector("#levels-page")
+    with page.expect_response("**/api/leaderboard?*"):
+        held[0].continue_()
+    page.unroute("**/api/leaderboard?*")
+    page.wait_for_timeout(300)  # the leaderboard's render has run by now
+    assert page.locator("#levels-page").is_visible()
+    assert page.locator("#leaderboard").count() == 0
+    page.evaluate("location.hash = '#/leaderboard'")
+    page.wait_for_selector("#leaderboard")  # and the leaderboard itself still opens
+    assert page.locator("#levels-page").count() == 0
+    context.close()
