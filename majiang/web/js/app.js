@@ -76,7 +76,7 @@ const app = {
     const arg = raw ? decodeURIComponent(raw) : null;
     document.body.dataset.route = page || "lobby";  // the table screen styles the bar on short screens
     try {
-      const done = await this.screen(view, page, arg) || (() => {});
+      const done = await this.renderRoute(view, page, arg) || (() => {});
       if (turn !== this.routes) { done(); return; }
       this.cleanup = done;
       if (!page || page === "lobby") { const g = guideEl(); if (g) document.body.appendChild(g); }
@@ -86,7 +86,7 @@ const app = {
   },
 
   /** Render one route's screen into `view`; its cleanup. */
-  screen(view, page, arg) {
+  renderRoute(view, page, arg) {
     if (page === "rules") return renderRules(view, this, arg);
     if (page === "levels") return renderLevels(view, this);
     if (page === "profile" && arg) return renderProfile(view, this, arg);
