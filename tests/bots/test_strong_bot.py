@@ -7,6 +7,7 @@ import pytest
 from majiang.bots import BOTS, get_bot
 from majiang.bots.strong.guard import SURE, dangers
 from majiang.game import Hand
+from majiang.game.scenario import build
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.sim.runner import bot_move
@@ -41,3 +42,16 @@ def test_a_revealed_wait_is_the_most_dangerous_tile() -> None:
     risk = dangers(view, ruleset, [4] * 34, [shown])
     assert risk[21] >= SURE  # 3s..: 1-9p, 1s1s, 2s3s waits on 1s / 4s
     assert risk[9] == 0.0
+
+
+@pytest.mark.parametrize(("tiles", "melds", "kind"), [
+    ("1111m234p567p789s5z", [], "concealed_kong"),
+    ("5z234p567p789s1m", ["pung 5z from 2"], "added_kong"),
+])
+def test_a_kong_that_keeps_the_hand_is_declared(tiles: str, melds: list[str], kind: str) -> None:
+    """Tuidaohu 7.3: a concealed kong earns 2 units from each other seat, an added kong 1; a kong
+    that leaves the hand as near to ready as any discard would costs nothing, so it is made."""
+    hand = build("tuidaohu", [tiles, None, None, None], melds={0: melds}, dealer=0)
+    legal = hand.legal_actions(0)
+    action = bot_move(get_bot("strong", 1), hand, 0, legal)
+    assert action.type == "kong" and action.kind == kind, action.to_json()

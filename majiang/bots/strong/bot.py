@@ -122,7 +122,7 @@ class StrongBot:
             if action.type == KONG and action.tile is not None:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
-                if sum(after) % 3 == 2 and shanten(after, shapes=shapes) <= after_discard:
+                if shanten(after, shapes=shapes) <= after_discard:  # 3n+1 tiles, as a discard
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
