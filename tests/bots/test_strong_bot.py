@@ -55,3 +55,12 @@ def test_a_kong_that_keeps_the_hand_is_declared(tiles: str, melds: list[str], ki
     legal = hand.legal_actions(0)
     action = bot_move(get_bot("strong", 1), hand, 0, legal)
     assert action.type == "kong" and action.kind == kind, action.to_json()
+
+
+def test_a_ready_jincheng_hand_is_declared() -> None:
+    """Jincheng 3.1: only a declared (上架) hand may win. Throwing 5z leaves 123m 456p 789s 11z
+    22z waiting on 1z / 2z, so the bot declares with 5z (its waits were once valued undeclared,
+    as no win at all, and it never declared: it won no hand)."""
+    hand = build("jincheng", ["123m456p789s1122z5z", None, None, None], dealer=0)
+    action = bot_move(get_bot("strong", 1), hand, 0, hand.legal_actions(0))
+    assert action.to_json() == {"type": "declare", "tile": "5z"}

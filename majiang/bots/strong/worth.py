@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from majiang.analysis import waits
+from majiang.game.mechanics.declaring import Declaring
 from majiang.game.seat_view import SeatView
+from majiang.game.variants import mechanics
 from majiang.rules.base import RequestError, Ruleset, WinType
 from majiang.rules.request import win_request
 from majiang.tiles import Tile, from_counts
@@ -11,10 +15,19 @@ from majiang.tiles import Tile, from_counts
 SELF_DRAWN = 0.35  # share of wins that are self-drawn, for the expected value of a wait
 
 
+@cache
+def declares(rules: str) -> bool:
+    """Whether a ready hand declares before it wins (kawuxing 亮倒, jincheng 上架, where only a
+    declared hand may win): the bot declares a ready hand that can win, so its waits are valued
+    as declared."""
+    return any(isinstance(m, Declaring) for m in mechanics(rules).specials)
+
+
 def win_value(view: SeatView, ruleset: Ruleset, counts: list[int], tile: Tile,
               win_type: WinType) -> float:
     """The scorer's value of winning on `tile` with the concealed `counts` (13 or 3n+1 tiles,
-    the winning tile not among them); 0 when it would not be a win (e.g. below a minimum)."""
+    the winning tile not among them), declared where the ruleset declares; 0 when it would not
+    be a win (e.g. below a minimum)."""
     me = view.me
     others: dict[str, dict[str, object]] | None = None
     if any(s.declared for s in view.seats):
@@ -25,7 +38,7 @@ def win_value(view: SeatView, ruleset: Ruleset, counts: list[int], tile: Tile,
             win_type=win_type,
             discarder=None if win_type == "self_drawn" else (me.seat + 1) % view.players,
             hand=from_counts(counts), win_tile=tile, melds=me.melds,
-            flags=("declared",) if me.declared else (),
+            flags=("declared",) if me.declared or declares(view.rules) else (),
             laizi=view.laizi, indicator=view.indicator if view.laizi is not None else None,
             others=others,
         )
