@@ -10,6 +10,7 @@ from majiang.game import Hand
 from majiang.game.scenario import build
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
+from majiang.sim.arena_cli import run_arena
 from majiang.sim.runner import bot_move
 
 
@@ -64,3 +65,14 @@ def test_a_ready_jincheng_hand_is_declared() -> None:
     hand = build("jincheng", ["123m456p789s1122z5z", None, None, None], dealer=0)
     action = bot_move(get_bot("strong", 1), hand, 0, hand.legal_actions(0))
     assert action.to_json() == {"type": "declare", "tile": "5z"}
+
+
+@pytest.mark.parametrize("rules", ["tuidaohu", "yangzhou", "wuhan", "kawuxing", "jincheng"])
+def test_the_strong_bot_wins_its_share_in_every_ruleset(rules: str) -> None:
+    """A few duplicate walls (the same seed gives the same hands): the strong bot wins at least
+    half as often as the efficient one. It once won no jincheng hand at all (it never declared)
+    and gave up every kong; a bot that cannot win a ruleset's hands fails here."""
+    report = run_arena(rules, ["strong", "efficient"], 4, "guard")
+    strong, efficient = report["bots"]["strong"], report["bots"]["efficient"]
+    assert efficient["win_rate"] > 0
+    assert strong["win_rate"] >= 0.5 * efficient["win_rate"], (strong, efficient)
