@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from majiang.bots import BOTS, get_bot
@@ -76,3 +78,16 @@ def test_the_strong_bot_wins_its_share_in_every_ruleset(rules: str) -> None:
     strong, efficient = report["bots"]["strong"], report["bots"]["efficient"]
     assert efficient["win_rate"] > 0
     assert strong["win_rate"] >= 0.5 * efficient["win_rate"], (strong, efficient)
+
+
+def test_a_revealed_wait_is_not_fed_to_stay_ready() -> None:
+    """Kawuxing 3.3 (包胡): a discard into a declared hand's shown wait pays it twice over. Seat 1
+    has declared 123p 456p 789s 44s 55z, waiting on 4s and 5z; seat 0's 123p 456p 789p 111s 4s
+    5z stays ready only by throwing 4s or 5z, so it gives up the step and throws another tile."""
+    hand = build("kawuxing", ["123p456p789p111s4s5z", None, None], dealer=0)
+    view = SeatView.from_json(hand.view(0))
+    shown = dataclasses.replace(view.seats[1], declared=True,
+                                revealed=(9, 10, 11, 12, 13, 14, 24, 25, 26, 21, 21, 31, 31))
+    view = dataclasses.replace(view, seats=(view.seats[0], shown, view.seats[2]))
+    action = get_bot("strong", 1).choose(view, hand.legal_actions(0))
+    assert action.tile not in (21, 31), action.to_json()

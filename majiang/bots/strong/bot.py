@@ -96,9 +96,11 @@ class StrongBot:
         shown = any(s.revealed for s in against)
         if against and (best_step >= 2 or (shown and best_step >= 1 and view.wall_left < 30)):
             rows.sort(key=lambda r: (r[4], r[1], -r[3], r[0]))  # fold
-            return self._finish(view, ruleset, counts, legal, int(rows[0][0]), 0.0)
-        near = [r for r in rows if r[1] == best_step and r[4] < SURE] or [
-            r for r in rows if r[1] == best_step]
+            return self._finish(view, ruleset, counts, legal, int(rows[0][0]), 0.0, danger)
+        # a revealed wait is fed only when every tile is one, even at the cost of a step
+        pool = [r for r in rows if r[4] < SURE] or rows
+        best_step = min(r[1] for r in pool)
+        near = [r for r in pool if r[1] == best_step]
         if best_step == 0:
             near.sort(key=lambda r: (-(r[2] - 0.5 * r[4]), r[0]))
         else:
@@ -109,17 +111,19 @@ class StrongBot:
             weight = 1.5 if against else 0.0
             near.sort(key=lambda r: (-(r[3] - weight * r[4]), r[0]))
         best = near[0]
-        return self._finish(view, ruleset, counts, legal, int(best[0]), best[2])
+        return self._finish(view, ruleset, counts, legal, int(best[0]), best[2], danger)
 
     def _finish(self, view: SeatView, ruleset: Ruleset, counts: list[int],
-                legal: list[Action], tile: int, ev: float) -> Action:
-        """Kong when it keeps shanten, declare a ready hand that can win, else discard."""
+                legal: list[Action], tile: int, ev: float, danger: list[float]) -> Action:
+        """Kong when it keeps shanten (an added kong not of a revealed wait: it would be
+        robbed), declare a ready hand that can win, else discard."""
         shapes = ruleset.shapes
         counts[tile] -= 1
         after_discard = shanten(counts, shapes=shapes)
         counts[tile] += 1
         for action in legal:
-            if action.type == KONG and action.tile is not None:
+            if action.type == KONG and action.tile is not None and not (
+                    action.kind == "added_kong" and danger[action.tile] >= SURE):
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 if shanten(after, shapes=shapes) <= after_discard:  # 3n+1 tiles, as a discard
