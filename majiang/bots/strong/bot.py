@@ -9,8 +9,9 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   other suits and passes on their claims.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
-- Yangzhou (18 fan to win) is planned by the value bot's targets (`bots.value`), with this
-  bot's folding on top: counting tiles, it won a third as often as the value bot there.
+- Yangzhou (18 fan to win) and wuhan (64, caps) are planned by the value bot's targets
+  (`bots.value`), with this bot's folding on top where the discarder pays alone (yangzhou):
+  counting tiles, it won about half as often as the value bot there.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from majiang.analysis import shanten
 from majiang.analysis.accept import fast_acceptance
 from majiang.bots.base import as_view
 from majiang.bots.efficient import EfficientBot, _ruleset, unseen_counts
-from majiang.bots.strong.guard import SURE, dangers, threats
+from majiang.bots.strong.guard import FEEDER_ALONE, SURE, dangers, threats
 from majiang.bots.strong.worth import ready_value
 from majiang.bots.value import ValueBot
 from majiang.game.actions import (
@@ -42,8 +43,9 @@ from majiang.rules.base import Ruleset
 EVERY = (1 << 34) - 1
 FLUSH_RULES = frozenset({"tuidaohu", "yangzhou", "jincheng"})
 LOOKAHEAD = 3  # discards compared one draw ahead
-# where a hand must reach a value to win (yangzhou's 18 fan), the value bot's targets plan it
-PLANNED = frozenset({"yangzhou"})
+# where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
+# bot's targets plan it
+PLANNED = frozenset({"yangzhou", "wuhan"})
 
 
 class StrongBot:
@@ -72,10 +74,11 @@ class StrongBot:
 
     def _planned(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                  legal: list[Action]) -> Action:
-        """The value bot's plan, with this bot's defence: against a threat (`guard.threats`) a
-        hand two steps or more from ready throws the safest tile and opens no set."""
+        """The value bot's plan, with this bot's defence where the discarder pays alone: against
+        a threat (`guard.threats`) a hand two steps or more from ready throws the safest tile and
+        opens no set."""
         action = self._value.choose(view, legal)
-        against = threats(view)
+        against = threats(view) if view.rules in FEEDER_ALONE else []
         if not against or action.type not in (DISCARD, PUNG, CHOW) or action.tile is None:
             return action
         if action.type != DISCARD:
