@@ -9,9 +9,9 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   other suits and passes on their claims.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
-- Yangzhou (18 fan to win) and wuhan (64, caps) are planned by the value bot's targets
-  (`bots.value`), with this bot's folding on top where the discarder pays alone (yangzhou):
-  counting tiles, it won about half as often as the value bot there.
+- Yangzhou (18 fan to win) and wuhan (64, caps) are played by the value bot (`bots.value`),
+  whose targets plan the fan: counting tiles, this bot won about half as often as the value
+  bot there, and folding on top of the value bot's plan lost to it (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from majiang.analysis import shanten
 from majiang.analysis.accept import fast_acceptance
 from majiang.bots.base import as_view
 from majiang.bots.efficient import EfficientBot, _ruleset, unseen_counts
-from majiang.bots.strong.guard import FEEDER_ALONE, SURE, dangers, threats
+from majiang.bots.strong.guard import SURE, dangers, threats
 from majiang.bots.strong.worth import ready_value
 from majiang.bots.value import ValueBot
 from majiang.game.actions import (
@@ -43,8 +43,9 @@ from majiang.rules.base import Ruleset
 EVERY = (1 << 34) - 1
 FLUSH_RULES = frozenset({"tuidaohu", "yangzhou", "jincheng"})
 LOOKAHEAD = 3  # discards compared one draw ahead
+KONG_MONEY_STEP = 3  # kong money (units) worth a step of a hand not yet ready
 # where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
-# bot's targets plan it
+# bot plays: its targets plan the fan
 PLANNED = frozenset({"yangzhou", "wuhan"})
 
 
@@ -67,31 +68,10 @@ class StrongBot:
         ruleset = _ruleset(view.rules)
         counts = list(view.counts)
         if view.rules in PLANNED:
-            return self._planned(view, ruleset, counts, legal)
+            return self._value.choose(view, legal)
         if PASS_ACTION not in legal:
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
-
-    def _planned(self, view: SeatView, ruleset: Ruleset, counts: list[int],
-                 legal: list[Action]) -> Action:
-        """The value bot's plan, with this bot's defence where the discarder pays alone: against
-        a threat (`guard.threats`) a hand two steps or more from ready throws the safest tile and
-        opens no set."""
-        action = self._value.choose(view, legal)
-        against = threats(view) if view.rules in FEEDER_ALONE else []
-        if not against or action.type not in (DISCARD, PUNG, CHOW) or action.tile is None:
-            return action
-        if action.type != DISCARD:
-            far = shanten(counts, shapes=ruleset.shapes) >= 2
-            return PASS_ACTION if far else action
-        counts[action.tile] -= 1
-        far = shanten(counts, shapes=ruleset.shapes) >= 2
-        counts[action.tile] += 1
-        if not far:
-            return action
-        danger = dangers(view, ruleset, unseen_counts(view, ruleset), against)
-        options = [a for a in legal if a.type == DISCARD and a.tile is not None]
-        return min(options, key=lambda a: (danger[a.tile or 0], a != action, a.tile or 0))
 
     # -- the turn --------------------------------------------------------------------------------
 
@@ -157,7 +137,9 @@ class StrongBot:
                     action.kind == "added_kong" and danger[action.tile] >= SURE):
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
-                if shanten(after, shapes=shapes) <= after_discard:  # 3n+1 tiles, as a discard
+                cost = shanten(after, shapes=shapes) - after_discard  # 3n+1 tiles, as a discard
+                if cost <= 0 or (cost == 1 and after_discard >= 1
+                                 and _kong_money(view, ruleset, action) >= KONG_MONEY_STEP):
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
@@ -208,6 +190,15 @@ class StrongBot:
         if lean is not None and tile is not None and tile < 27 and tile // 9 != lean:
             return PASS_ACTION
         return action
+
+
+def _kong_money(view: SeatView, ruleset: Ruleset, action: Action) -> int:
+    """The units the kong `action` earns this seat at once (0 where kongs pay none)."""
+    seat = view.me.seat
+    try:
+        return ruleset.kong_money(action.kind or "", seat, (seat + 1) % view.players)[seat]
+    except ValueError:
+        return 0
 
 
 def _lean(view: SeatView, counts: list[int]) -> int | None:

@@ -13,11 +13,6 @@ from majiang.game.seat_view import SeatInfo, SeatView
 from majiang.rules.base import Ruleset
 
 SURE = 100.0  # a revealed wait
-# Where a discard win is paid by the discarder alone (tuidaohu 7.1, yangzhou 7.1 / D19, kawuxing
-# 7.1), folding saves the whole payment. In jincheng (7.1: all three pay every win) and wuhan
-# (every loser pays, the discarder x2) it saves only the discarder's extra share of a payment
-# made anyway, and gives up the hand's own chance.
-FEEDER_ALONE = frozenset({"tuidaohu", "yangzhou", "kawuxing"})
 
 
 def threats(view: SeatView) -> list[SeatInfo]:
