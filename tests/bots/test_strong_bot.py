@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from majiang.bots import BOTS, get_bot
-from majiang.bots.strong.guard import SURE, dangers
+from majiang.bots.strong.guard import SURE, dangers, threats
 from majiang.game import Hand
-from majiang.game.scenario import build
+from majiang.game.scenario import build, parse_meld
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.sim.arena_cli import run_arena
@@ -99,3 +99,18 @@ def test_a_revealed_wait_is_not_fed_to_stay_ready() -> None:
     view = dataclasses.replace(view, seats=(view.seats[0], shown, view.seats[2]))
     action = get_bot("strong", 1).choose(view, hand.legal_actions(0))
     assert action.tile not in (21, 31), action.to_json()
+
+
+def test_no_seat_is_a_threat_where_every_loser_pays() -> None:
+    """Jincheng 7.1: all three others pay every win, a feeder only pays more, so the strong bot
+    does not fold against a declared (上架) seat there; in tuidaohu (7.1: the discarder alone
+    pays) a seat with three melds is a threat."""
+    view = SeatView.from_json(Hand.new("jincheng", "threat").view(0))
+    declared = dataclasses.replace(view.seats[1], declared=True)
+    view = dataclasses.replace(view, seats=(view.seats[0], declared, *view.seats[2:]))
+    assert threats(view) == []
+    view = SeatView.from_json(Hand.new("tuidaohu", "threat").view(0))
+    melds = tuple(parse_meld(m) for m in ("pung 1z from 0", "pung 2z from 0", "pung 3z from 0"))
+    open_seat = dataclasses.replace(view.seats[2], melds=melds)
+    view = dataclasses.replace(view, seats=(*view.seats[:2], open_seat, view.seats[3]))
+    assert [s.seat for s in threats(view)] == [2]

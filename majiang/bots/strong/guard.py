@@ -13,10 +13,18 @@ from majiang.game.seat_view import SeatInfo, SeatView
 from majiang.rules.base import Ruleset
 
 SURE = 100.0  # a revealed wait
+# Where a discard win is paid by the discarder alone (tuidaohu 7.1, yangzhou 7.1 / D19, kawuxing
+# 7.1), defence saves the whole payment. In jincheng (7.1: all three pay every win, an undeclared
+# feeder double) and wuhan (every loser pays, the discarder x2) it saves only the feeder's extra
+# share of a payment made anyway, at the cost of the hand's own chance: no seat is a threat there
+# (jincheng, 1000 walls: +0.029 units a hand against efficient without defence, -0.017 with).
+FEEDER_ALONE = frozenset({"tuidaohu", "yangzhou", "kawuxing"})
 
 
 def threats(view: SeatView) -> list[SeatInfo]:
-    """The other seats that are, or are likely, ready."""
+    """The other seats that are, or are likely, ready (none where everyone pays every win)."""
+    if view.rules not in FEEDER_ALONE:
+        return []
     late = view.wall_left < 24
     return [s for s in view.others
             if s.declared or len(s.melds) >= 3 or (late and len(s.melds) >= 2)]
