@@ -2,10 +2,10 @@
 value one draw later, aims at the ruleset's paying patterns, and defends or folds.
 
 - A ready discard is worth what its live waits pay by the real scorer (`worth.ready_value`);
-  a ready hand that cannot win (below a minimum: yangzhou, wuhan) counts as one step further.
+  a ready hand that cannot win (below a ruleset's minimum) counts as one step further.
 - One step from ready, the leading discards are compared one draw ahead: each improving draw is
   followed by its best ready discard, and weighted by the draw's live copies.
-- Leaning to one suit (清一色 / 混一色 pay in tuidaohu, yangzhou, jincheng) favours throwing the
+- Leaning to one suit (清一色 / 混一色 pay in tuidaohu and jincheng) favours throwing the
   other suits and passes on their claims.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
@@ -41,7 +41,7 @@ from majiang.game.seat_view import SeatView
 from majiang.rules.base import Ruleset
 
 EVERY = (1 << 34) - 1
-FLUSH_RULES = frozenset({"tuidaohu", "yangzhou", "jincheng"})
+FLUSH_RULES = frozenset({"tuidaohu", "jincheng"})
 LOOKAHEAD = 3  # discards compared one draw ahead
 KONG_MONEY_STEP = 3  # kong money (units) worth a step of a hand not yet ready
 # where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
@@ -65,10 +65,10 @@ class StrongBot:
         view = as_view(view)
         if view is None:
             raise ValueError("the strong bot needs its view")
-        ruleset = _ruleset(view.rules)
-        counts = list(view.counts)
         if view.rules in PLANNED:
             return self._value.choose(view, legal)
+        ruleset = _ruleset(view.rules)
+        counts = list(view.counts)
         if PASS_ACTION not in legal:
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
