@@ -193,7 +193,9 @@ class StrongBot:
 
 
 def _kong_money(view: SeatView, ruleset: Ruleset, action: Action) -> int:
-    """The units the kong `action` earns this seat at once (0 where kongs pay none)."""
+    """The units the turn's kong `action` earns this seat at once (0 where kongs pay none). A
+    turn's kongs (concealed, added) have no feeder; the next seat stands in for the argument
+    that only an exposed kong's money reads."""
     seat = view.me.seat
     try:
         return ruleset.kong_money(action.kind or "", seat, (seat + 1) % view.players)[seat]
