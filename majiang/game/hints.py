@@ -48,8 +48,9 @@ class Wait:
     tile: Tile
     unseen: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"tile": NAME[self.tile], "unseen": self.unseen}
+
+def _names(waits: tuple[Wait, ...]) -> list[str]:
+    return [NAME[w.tile] for w in waits]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +66,9 @@ class DiscardHint:
         return sum(w.unseen for w in self.tiles)
 
     def to_json(self) -> dict[str, Any]:
+        """The wire form: the tiles by name (their unseen copies are the hints' `unseen`)."""
         return {"tile": NAME[self.tile], "shanten": self.shanten, "ready": self.shanten == 0,
-                "tiles": [w.to_json() for w in self.tiles], "count": self.count}
+                "tiles": _names(self.tiles), "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +99,12 @@ class Hints:
         return bool(self.waits)
 
     def to_json(self) -> dict[str, Any]:
+        """The wire form (protocol.md, "hints"): tiles by name, and the unseen copies once, by
+        name (a kind left out has none unseen), rather than beside every tile of every discard."""
         return {
             "shanten": self.shanten, "ready": self.ready,
-            "waits": [w.to_json() for w in self.waits],
+            "unseen": {NAME[t]: n for t, n in enumerate(self.unseen) if n},
+            "waits": _names(self.waits),
             "wait_count": sum(w.unseen for w in self.waits),
             "discards": [d.to_json() for d in self.discards],
             "danger": [d.to_json() for d in self.danger],

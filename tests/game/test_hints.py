@@ -170,9 +170,23 @@ def test_waits_with_counts_and_json() -> None:
     view = SeatView.from_json(hand.view(1))  # 13 tiles: waits or shanten only
     got = hints(view, get_ruleset("tuidaohu"))
     data = got.to_json()
-    assert set(data) == {"shanten", "ready", "waits", "wait_count", "discards", "danger",
-                         "danger_tiles", "no_win"}
+    assert set(data) == {"shanten", "ready", "unseen", "waits", "wait_count", "discards",
+                         "danger", "danger_tiles", "no_win"}
     assert data["discards"] == [] and data["shanten"] == got.shanten
-    assert all(w["tile"] in NAME for w in data["waits"])
+    assert all(w in NAME for w in data["waits"])
+    # the unseen copies travel once, by name, and only where some are unseen
+    assert data["unseen"] == {NAME[t]: n for t, n in enumerate(got.unseen) if n}
+    assert data["wait_count"] == sum(data["unseen"].get(w, 0) for w in data["waits"])
+
+
+def test_each_discard_names_its_tiles_and_counts_them_from_unseen() -> None:
+    hand = Hand.new("tuidaohu", 3)
+    seat = hand.view(0)["turn"]
+    got = hints(SeatView.from_json(hand.view(seat)), get_ruleset("tuidaohu"))
+    data = got.to_json()
+    assert data["discards"] and len(data["discards"]) == len(got.discards)
+    for wire, typed in zip(data["discards"], got.discards, strict=True):
+        assert wire["tiles"] == [NAME[w.tile] for w in typed.tiles]
+        assert wire["count"] == typed.count == sum(data["unseen"].get(t, 0) for t in wire["tiles"])
     over = SeatView.from_json({**hand.view(1), "phase": "over"})
     assert hints(over, get_ruleset("tuidaohu")).to_json()["shanten"] is None

@@ -40,6 +40,13 @@ function detailText(d) {
     : `${t("hint_after")} ${d.tile}: ${t("hint_shanten", { n: d.shanten })}, ${t("hint_acc")} ${d.count}`;
 }
 
+/** The named tiles with their unseen copies from the hints (sent once, by name: a kind not in
+ * `hints.unseen` has none unseen), as waitTiles draws them. */
+export function withUnseen(hints, tiles) {
+  const unseen = hints?.unseen || {};
+  return (tiles || []).map((tile) => ({ tile, unseen: unseen[tile] || 0 }));
+}
+
 /** Tiles with their unseen copies: [3m ×2] [6m ×0]. */
 export function waitTiles(waits) {
   return h("span", { class: "wait-tiles" }, waits.map((w) => h("span", {
@@ -71,12 +78,12 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
   if (d) {
     parts.push(h("div", { class: `hint-line focus${d.ready ? "" : " far"}`, id: "hint-focus", "data-tile": d.tile },
       h("span", { class: "lead" }, t("hint_after")), tileImg(d.tile, { size: "xs" }), " → ",
-      d.ready ? [h("b", {}, t("hint_waits")), waitTiles(d.tiles), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
+      d.ready ? [h("b", {}, t("hint_waits")), waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
         : [h("span", {}, t("hint_shanten", { n: d.shanten })), " · ", t("hint_acc"), " ",
-          waitTiles(d.tiles), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
+          waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
   } else if (hints?.waits?.length) {
     parts.push(h("div", { class: "hint-line ready", id: "hint-waits" },
-      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(hints.waits),
+      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(withUnseen(hints, hints.waits)),
       h("span", { class: "total" }, t("hint_total", { n: hints.wait_count }))));
   } else if (hints?.discards?.length) {
     const ready = hints.discards.filter((x) => x.ready).sort((a, b) => b.count - a.count);

@@ -8,7 +8,7 @@ import { rulesetName, ensureRulesets } from "./lobby.js";
 import { matchProgress, drawNotice, diceEl } from "./match.js";
 import { leaveDialog, settlementOverlay } from "./overlays.js";
 import { myHandEl, oneClickDiscard } from "./hand.js";
-import { discardHint } from "./hints.js";
+import { discardHint, withUnseen } from "./hints.js";
 import { announce, discardSound } from "./sound.js";
 import { settingsEl } from "./settings.js";
 import { fairLine, rememberCommitment } from "./fair.js";
@@ -216,7 +216,7 @@ export class TableScreen {
     const { label, ...bare } = action;
     if (action.type === "discard" || action.type === "declare") {
       const d = discardHint(this.prompt.hints, action.tile);
-      this.keptWaits = d && d.ready ? d.tiles : null;
+      this.keptWaits = d && d.ready ? withUnseen(this.prompt.hints, d.tiles) : null;
     }
     if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
     this.render();
