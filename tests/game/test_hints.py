@@ -177,6 +177,8 @@ def test_waits_with_counts_and_json() -> None:
     # the unseen copies travel once, by name, and only where some are unseen
     assert data["unseen"] == {NAME[t]: n for t, n in enumerate(got.unseen) if n}
     assert data["wait_count"] == sum(data["unseen"].get(w, 0) for w in data["waits"])
+    over = SeatView.from_json({**hand.view(1), "phase": "over"})
+    assert hints(over, get_ruleset("tuidaohu")).to_json()["shanten"] is None
 
 
 def test_each_discard_names_its_tiles_and_counts_them_from_unseen() -> None:
@@ -188,5 +190,3 @@ def test_each_discard_names_its_tiles_and_counts_them_from_unseen() -> None:
     for wire, typed in zip(data["discards"], got.discards, strict=True):
         assert wire["tiles"] == [NAME[w.tile] for w in typed.tiles]
         assert wire["count"] == typed.count == sum(data["unseen"].get(t, 0) for t in wire["tiles"])
-    over = SeatView.from_json({**hand.view(1), "phase": "over"})
-    assert hints(over, get_ruleset("tuidaohu")).to_json()["shanten"] is None

@@ -39,8 +39,10 @@ def test_every_prompt_to_a_person_has_the_views_hints(client: TestClient) -> Non
                 ws.send_json({"type": "act", "prompt_id": msg["prompt_id"],
                               "action": choose(msg["actions"], view)})
             elif msg["type"] == "settlement":
-                break
-    assert prompts > 0  # a bot may win the hand after the person's first few prompts
+                if prompts > 3:
+                    break
+                ws.send_json({"type": "ready"})  # a bot won early: play the next hand too
+    assert prompts > 3
 
 
 class _Host:
