@@ -103,30 +103,32 @@ class Encoder:
     def _sync(self) -> None:
         """Catch up with the hand: a discard or a draw from its event, anything else in full."""
         state = self.hand.state
-        buffer, cells = self.buffer, self.cells
+        cells = self.cells
         events = state.events
         full = self.cursor == 0
         numbers = self.numbers
-        for event in events[self.cursor:]:
-            kind = event.kind
+        for kind, to, data, _ in events[self.cursor:]:
             if kind == DISCARD:
-                s, t = event.data["seat"], KIND[event.data["tile"]]
-                cells[_DISCARDS + s * KINDS + t] += 1.0
-                cells[_HANDS + s * KINDS + t] -= 1.0
+                s = data["seat"]
+                t = KIND[data["tile"]]
+                at = s * KINDS + t
+                cells[_DISCARDS + at] += 1.0
+                cells[_HANDS + at] -= 1.0
                 self.rivers[s].append(t)
                 numbers[3 * s + 1] -= 1
                 cells[_INFO + s * 4 + 1] = numbers[3 * s + 1]
             elif kind == "draw":
-                s = event.data["seat"]
-                if event.to is None:  # the public copy: one more concealed tile
+                s = data["seat"]
+                if to is None:  # the public copy: one more concealed tile
                     numbers[3 * s + 1] += 1
                     cells[_INFO + s * 4 + 1] = numbers[3 * s + 1]
                 else:  # the seat's own copy names the tile
-                    cells[_HANDS + s * KINDS + KIND[event.data["tile"]]] += 1.0
+                    cells[_HANDS + s * KINDS + KIND[data["tile"]]] += 1.0
             else:
                 full = True
         self.cursor = len(events)
-        over = state.phase == OVER
+        phase = state.phase
+        over = phase == OVER
         if full:
             self._full()
         else:
@@ -135,18 +137,21 @@ class Encoder:
         if over or (self.shows_declared and any(me.declared for me in state.seats)):
             self._revealed(over)
         elif self.shown:
-            buffer[_REVEALED:_REVEALED + SEATS * KINDS] = 0.0
+            self.buffer[_REVEALED:_REVEALED + SEATS * KINDS] = 0.0
             self.shown = False
-        last, kong = state.last_discard, state.kong_tile
+        last, kong, laizi, indicator = state.last_discard, state.kong_tile, state.laizi, \
+            state.indicator
         hot = (_INFO + state.turn * 4 + 3,
                -1 if last is None else _LAST + last[1],
                -1 if last is None else _LAST + KINDS + last[0],
                -1 if kong is None or over else _KONG + kong[1],
-               -1 if state.laizi is None else _LAIZI + state.laizi,
-               -1 if state.indicator is None else _INDICATOR + state.indicator,
-               _PHASE_AT.get(state.phase, -1))
-        if hot != self.hot:
-            for old, new in zip(self.hot, hot, strict=True):
+               -1 if laizi is None else _LAIZI + laizi,
+               -1 if indicator is None else _INDICATOR + indicator,
+               _PHASE_AT.get(phase, -1))
+        was = self.hot
+        if hot != was:
+            for i in range(_SLOTS):
+                old, new = was[i], hot[i]
                 if old != new:
                     if old >= 0:
                         cells[old] = 0.0

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,12 +23,26 @@ def make_executor(kind: str) -> Executor | None:
     """"process" (a worker process: no GIL contention with the loop), "thread", or "inline"
     (None: bots think on the loop)."""
     if kind == "process":
-        return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=leave_with_parent, initargs=(os.getpid(),))
     if kind == "thread":
         return ThreadPoolExecutor(1, thread_name_prefix="bot")
     if kind == "inline":
         return None
     raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
+
+
+def leave_with_parent(parent: int, every: float = 0.5) -> None:
+    """In the bot process: exit once the server that started it is gone. A pool worker waits on
+    a queue it holds both ends of, so a server killed with SIGKILL would leave it (and the
+    multiprocessing resource tracker) running for good."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def decide(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action | None:

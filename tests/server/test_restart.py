@@ -6,6 +6,7 @@ no silver or hand is lost or paid twice; between hands, a reconnect shows the la
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -215,3 +216,51 @@ def _match_across_restarts(server: ServerProcess) -> None:
     assert again == over and t.settlement == second
     assert http.get("/api/ledger/check").json()["balanced"]
     http.close()
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every live process under `pid`, read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_sigkill_leaves_no_process_behind(server: ServerProcess) -> None:
+    """A server killed with SIGKILL mid-hand leaves none of its processes running (its bot
+    process and multiprocessing's resource tracker used to live on, reparented to init)."""
+    http = httpx.Client(base_url=server.url, timeout=30)
+    token = http.post("/api/signup", json={"username": "alice", "password": "secret1"}).json()[
+        "token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    code = http.post("/api/quickplay", json={"rules": "tuidaohu"}, headers=bearer).json()["code"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{code}", close_timeout=0.2,
+                 additional_headers=bearer) as ws:
+        t = Transcript()
+        until_prompt(ws, t, 3)  # the bots have moved: their process is up
+        assert server.proc is not None
+        children = _descendants(server.proc.pid)
+        assert children, "the server started no bot process"
+        server.kill()
+    http.close()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(map(_alive, children)):
+        time.sleep(0.1)
+    assert not [pid for pid in children if _alive(pid)]
