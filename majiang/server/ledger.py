@@ -135,6 +135,7 @@ def post_settlement(
         u.id: u
         for u in db.scalars(
             select(User).where(User.id.in_(set(user_ids))).with_for_update()
+            .execution_options(populate_existing=True)  # the locked row's silver, not a copy
         )
     }
     users = [users_by_id[uid] for uid in user_ids]
@@ -169,7 +170,8 @@ def charge_fees(db: Session, *, hand_id: int, table_id: int, user_ids: Sequence[
     if amount <= 0:
         return []
     rows = []
-    for user in db.scalars(select(User).where(User.id.in_(set(user_ids))).with_for_update()):
+    for user in db.scalars(select(User).where(User.id.in_(set(user_ids))).with_for_update()
+                           .execution_options(populate_existing=True)):
         pay = min(amount, user.silver)
         if user.bot or pay <= 0:
             continue

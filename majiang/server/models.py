@@ -21,7 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from majiang.server import fairness
 
@@ -148,6 +148,9 @@ class Seat(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
     leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+    # loaded with the seat (one query for a table's seats and players, and `db.get(User, ...)`
+    # finds them while the seat is held); never a cascade: a seat's delete leaves its user
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True, viewonly=True)
 
 
 class Hand(Base):

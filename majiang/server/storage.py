@@ -22,6 +22,7 @@ from majiang.server.games import Action, Event
 from majiang.server.models import Hand, HandAction, HandPlayer, MatchRow, Seat, Table, User, utcnow
 
 HAND_ACTIONS = cast(SATable, HandAction.__table__)  # Core inserts: one per action, on the hot path
+ADD_ACTION = insert(HAND_ACTIONS)  # built once; one parameter dict is a single execute
 log = logging.getLogger(__name__)
 
 
@@ -57,7 +58,8 @@ def rebuild(db: Session, hand_id: int) -> LiveHand:
     """Hand `hand_id` replayed on the engine from its seed and stored actions."""
     row = db.get(Hand, hand_id)
     assert row is not None
-    users = [db.get(User, uid) for uid in row.user_ids]
+    found = {u.id: u for u in db.scalars(select(User).where(User.id.in_(row.user_ids)))}
+    users = [found.get(uid) for uid in row.user_ids]
     stored = list(db.scalars(
         select(HandAction).where(HandAction.hand_id == hand_id).order_by(HandAction.idx)
     ))
@@ -224,10 +226,10 @@ class HandStore:
             # Nothing but the action row (most actions): one statement is its own transaction,
             # so it is sent in autocommit mode, one round trip instead of BEGIN, INSERT, COMMIT.
             with self.autocommit.connect() as conn:
-                conn.execute(insert(HAND_ACTIONS), [row])
+                conn.execute(ADD_ACTION, row)
         else:
             with self.db() as db:
-                db.execute(insert(HAND_ACTIONS), [row])
+                db.execute(ADD_ACTION, row)
                 table_id = self.table_id if self.table_id is not None else self.table(db).id
                 entries = games.settlements(hand.engine)
                 for index in range(hand.settle_idx, len(entries)):

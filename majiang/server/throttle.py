@@ -1,6 +1,7 @@
 """Log-in throttling: failed log-ins counted per name and per address; past the free failures each
 further one locks the key for a growing time (doubling, capped), answered 429 with Retry-After.
-An attempt counts as failed before its password is checked (so parallel attempts cannot slip
+An attempt counts as failed before its password is checked, in one step with the lockout check
+(`attempt`: so attempts made at once cannot all pass the check before any is counted, nor slip
 past the count while argon2 runs); a success takes it back and clears its name's count. Unknown
 names count like real ones, so a lockout says nothing about whether an account exists. In
 memory, per process (`LoginThrottle`), or in Redis, shared by a cluster's processes
@@ -69,25 +70,41 @@ class LoginThrottle:
         """Seconds until these keys may try again (0: now)."""
         now = self.clock()
         with self._lock:
-            waits = [row.locked_until - now for key in keys
-                     if (row := self._record(key, now)) is not None]
-        wait = max(waits, default=0.0)
-        return math.ceil(wait) if wait > 0 else 0
+            return self._wait(keys, now)
 
     def failed(self, keys: list[str]) -> None:
         now = self.clock()
         with self._lock:
-            if len(self._records) >= MAX_KEYS:
-                stale = sorted(self._records, key=lambda k: self._records[k].last)
-                for key in stale[: MAX_KEYS // 10]:
-                    del self._records[key]
-            for key in keys:
-                row = self._record(key, now) or self._records.setdefault(key, Record())
-                row.failures += 1
-                row.last = now
-                lock = self._limit(key).lock_for(row.failures)
-                if lock > 0:
-                    row.locked_until = now + lock
+            self._count(keys, now)
+
+    def attempt(self, keys: list[str]) -> int:
+        """`retry_after` and, when it is 0, `failed`, as one step: the wait, else 0 with the
+        attempt counted (so attempts made at once cannot all pass the check first)."""
+        now = self.clock()
+        with self._lock:
+            wait = self._wait(keys, now)
+            if not wait:
+                self._count(keys, now)
+            return wait
+
+    def _wait(self, keys: list[str], now: float) -> int:
+        waits = [row.locked_until - now for key in keys
+                 if (row := self._record(key, now)) is not None]
+        wait = max(waits, default=0.0)
+        return math.ceil(wait) if wait > 0 else 0
+
+    def _count(self, keys: list[str], now: float) -> None:
+        if len(self._records) >= MAX_KEYS:
+            stale = sorted(self._records, key=lambda k: self._records[k].last)
+            for key in stale[: MAX_KEYS // 10]:
+                del self._records[key]
+        for key in keys:
+            row = self._record(key, now) or self._records.setdefault(key, Record())
+            row.failures += 1
+            row.last = now
+            lock = self._limit(key).lock_for(row.failures)
+            if lock > 0:
+                row.locked_until = now + lock
 
     def undo(self, keys: list[str]) -> None:
         """Take back one counted attempt of each key (it was not a failure after all)."""
@@ -107,18 +124,33 @@ class LoginThrottle:
                     self._records.pop(key, None)
 
 
-# KEYS[1]: the key's hash; ARGV: now, free, lockout, cap, window (seconds). Returns nothing.
-FAILED = """
-local row = redis.call('hmget', KEYS[1], 'failures', 'last', 'locked_until')
-local now, free, lockout, cap, window = tonumber(ARGV[1]), tonumber(ARGV[2]),
-  tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local failures, last, locked = tonumber(row[1]) or 0, tonumber(row[2]) or 0, tonumber(row[3]) or 0
-if now - last > window and now >= locked then failures, locked = 0, 0 end
-failures = failures + 1
-local over = failures - free
-if over >= 0 then locked = now + math.min(cap, lockout * 2 ^ math.min(over, 32)) end
-redis.call('hset', KEYS[1], 'failures', failures, 'last', now, 'locked_until', locked)
-redis.call('pexpire', KEYS[1], math.ceil((window + cap) * 1000))
+# KEYS: the keys' hashes; ARGV: now, "check" (refuse while any key is locked: the wait) or
+# "count", then per key free, lockout, cap, window (seconds). Counts one failure per key; 0.
+COUNT = """
+local now, check = tonumber(ARGV[1]), ARGV[2] == 'check'
+if check then
+  local wait = 0
+  for i = 1, #KEYS do
+    local locked = tonumber(redis.call('hget', KEYS[i], 'locked_until')) or 0
+    if locked - now > wait then wait = locked - now end
+  end
+  if wait > 0 then return tostring(wait) end
+end
+for i = 1, #KEYS do
+  local at = 2 + 4 * (i - 1)
+  local free, lockout, cap, window = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]),
+    tonumber(ARGV[at + 3]), tonumber(ARGV[at + 4])
+  local row = redis.call('hmget', KEYS[i], 'failures', 'last', 'locked_until')
+  local failures, last = tonumber(row[1]) or 0, tonumber(row[2]) or 0
+  local locked = tonumber(row[3]) or 0
+  if now - last > window and now >= locked then failures, locked = 0, 0 end
+  failures = failures + 1
+  local over = failures - free
+  if over >= 0 then locked = now + math.min(cap, lockout * 2 ^ math.min(over, 32)) end
+  redis.call('hset', KEYS[i], 'failures', failures, 'last', now, 'locked_until', locked)
+  redis.call('pexpire', KEYS[i], math.ceil((window + cap) * 1000))
+end
+return '0'
 """
 # KEYS[1]: the key's hash; ARGV: free. One counted attempt taken back.
 UNDO = """
@@ -142,7 +174,7 @@ class SharedLoginThrottle(LoginThrottle):
 
         self.redis = Redis.from_url(redis_url, decode_responses=True)
         self.prefix = f"{prefix}:login:"
-        self._failed = self.redis.register_script(FAILED)
+        self._count_script = self.redis.register_script(COUNT)
         self._undo = self.redis.register_script(UNDO)
 
     def retry_after(self, keys: list[str]) -> int:
@@ -155,11 +187,18 @@ class SharedLoginThrottle(LoginThrottle):
         return math.ceil(wait) if wait > 0 else 0
 
     def failed(self, keys: list[str]) -> None:
-        now = self.clock()
+        self._counted(keys, "count")
+
+    def attempt(self, keys: list[str]) -> int:
+        wait = self._counted(keys, "check")
+        return math.ceil(wait) if wait > 0 else 0
+
+    def _counted(self, keys: list[str], mode: str) -> float:
+        args: list[object] = [self.clock(), mode]
         for key in keys:
             limit = self._limit(key)
-            self._failed(keys=[self.prefix + key],
-                         args=[now, limit.free, limit.lockout, limit.cap, limit.window])
+            args += [limit.free, limit.lockout, limit.cap, limit.window]
+        return float(self._count_script(keys=[self.prefix + k for k in keys], args=args))
 
     def undo(self, keys: list[str]) -> None:
         for key in keys:

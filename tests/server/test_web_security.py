@@ -60,6 +60,37 @@ def test_failed_logins_lock_the_name_with_retry_after(strict: TestClient) -> Non
     assert login(strict, "bob", "secret2").status_code == 200  # another name still logs in
 
 
+def test_log_ins_at_once_meet_the_same_count(strict: TestClient) -> None:
+    """Thirty wrong passwords at once: only the name's three free failures are checked, the
+    rest wait (each used to pass the lockout check before any was counted)."""
+    signup(strict, "alice", "secret1")
+    codes: list[int] = []
+    start = threading.Barrier(30)
+
+    def one() -> None:
+        start.wait()
+        codes.append(login(strict, "alice", "wrong!!").status_code)
+
+    threads = [threading.Thread(target=one) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [401] * 3 + [429] * 27
+    assert login(strict, "alice", "secret1").status_code == 429
+
+
+def test_attempts_at_once_are_counted_before_any_is_checked() -> None:
+    from majiang.server.throttle import Limit, LoginThrottle
+
+    throttle = LoginThrottle(Limit(3, 60, 600, 900), Limit(6, 60, 600, 900), lambda: 100.0)
+    keys = throttle.keys("alice", "10.0.0.1")
+    waits = [throttle.attempt(keys) for _ in range(5)]  # none of them has finished yet
+    assert waits[:3] == [0, 0, 0] and all(w > 0 for w in waits[3:])
+    throttle.undo(keys)  # the third was the right password after all
+    assert throttle.attempt(keys) == 0
+
+
 def test_a_good_login_clears_the_names_failures(strict: TestClient) -> None:
     signup(strict, "alice", "secret1")
     for _ in range(2):

@@ -105,8 +105,8 @@ async def login(server: ServerDep, request: Request,
     dummy hash, so it answers in the time a real one does."""
     body = body or Credentials()
     keys = login_keys(server, request, body.username)
-    wait = server.logins.retry_after(keys)
-    if wait > 0:
+    wait = server.logins.attempt(keys)  # counted as failed before any await; taken back below
+    if wait > 0:                        # if the password is right
         return throttled(wait)
     username = body.username
 
@@ -115,15 +115,17 @@ async def login(server: ServerDep, request: Request,
             found = accounts.by_name(db, username)
             return (found.id, found.password_hash) if found is not None else (None, None)
 
-    user_id, stored = await run_in_threadpool(stored_hash)  # the database off the event loop
-    if len(body.password) > accounts.MAX_PASSWORD:  # no account has one: the dummy's cost
-        user_id = stored = None
-    server.logins.failed(keys)  # taken back below if the password is right
     try:
+        user_id, stored = await run_in_threadpool(stored_hash)  # the database off the loop
+        if len(body.password) > accounts.MAX_PASSWORD:  # no account has one: the dummy's cost
+            user_id = stored = None
         ok = await server.passwords.verify(stored, body.password)
     except Busy:
         server.logins.undo(keys)
         return refusal(BUSY, 503, 1)
+    except BaseException:  # the database was away (a named 503): not the caller's failure
+        server.logins.undo(keys)
+        raise
     if not ok or user_id is None:
         raise ApiError("用户名或密码错误 / wrong username or password", 401)
     server.logins.succeeded(keys)

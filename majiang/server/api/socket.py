@@ -103,13 +103,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            text = frame.get("text")
-            if text is None:
-                INPUT_ERRORS.labels("binary").inc()
-                conn.send({"type": "error", "error": "只收文本消息 / binary frames are not "
-                           "accepted: send JSON text"})
-                continue
-            if not bucket.allow():
+            if not bucket.allow():  # every frame counts, text or binary
                 INPUT_ERRORS.labels("rate").inc()
                 if bucket.refused >= FLOOD_CLOSE:
                     await websocket.close(code=FLOODED, reason="too many messages")
@@ -117,6 +111,12 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
                 if bucket.refused == 1:
                     conn.send({"type": "error", "error": "消息过多 / too many messages: slow "
                                "down"})
+                continue
+            text = frame.get("text")
+            if text is None:
+                INPUT_ERRORS.labels("binary").inc()
+                conn.send({"type": "error", "error": "只收文本消息 / binary frames are not "
+                           "accepted: send JSON text"})
                 continue
             try:
                 msg = read_message(text)
