@@ -194,7 +194,7 @@ class SharedLoginThrottle(LoginThrottle):
         return math.ceil(wait) if wait > 0 else 0
 
     def _counted(self, keys: list[str], mode: str) -> float:
-        args: list[object] = [self.clock(), mode]
+        args: list[str | float] = [self.clock(), mode]
         for key in keys:
             limit = self._limit(key)
             args += [limit.free, limit.lockout, limit.cap, limit.window]
