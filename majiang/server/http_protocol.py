@@ -1,11 +1,14 @@
-"""uvicorn's HTTP protocol with a deadline on request headers.
+"""uvicorn's HTTP protocol with a deadline on request headers and on the request body.
 
 uvicorn bounds the idle time between requests (`timeout_keep_alive`) but not the time a client
 takes to send a request's headers: a connection that sends half a header line and then a byte
 now and then is held for as long as it likes (70 s and more were seen), one such connection per
 slot. `with_header_timeout(seconds)` is uvicorn's httptools protocol (what `http="auto"` picks)
 with a timer armed when a connection opens and after each response, and disarmed when a
-request's headers are complete; when it fires the connection is closed. The same class caps a
+request's headers are complete; then armed again for the body (a request that sends its headers
+and then drips its body, or never sends it, held its connection for good) and disarmed when the
+request is complete (at once for a request without a body; never for a WebSocket upgrade, which
+leaves this protocol); when it fires the connection is closed. The same class caps a
 request line and headers at `max_header_bytes` (what `h11_max_incomplete_event_size` does for
 h11, which httptools lacks): past it the connection is closed."""
 
@@ -67,6 +70,16 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()
         super().on_headers_complete()
+        if not (self.parser.should_upgrade() and self._should_upgrade()):
+            self._arm()  # the body within the same bound
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

@@ -4,6 +4,7 @@ languages and never echoes more than a few characters of the input."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections import Counter
@@ -103,7 +104,9 @@ class SocketCounts:
 
 
 class BodyLimit:
-    """ASGI middleware: an HTTP body over `limit` bytes gets 413 before it is read whole."""
+    """ASGI middleware: an HTTP body over `limit` bytes gets 413 before it is read whole, and the
+    connection is closed (the rest is never read). A body without a length (chunked) is counted
+    as it arrives; the app's own answer to the cut body (a parse error) is dropped for the 413."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app, self.limit = app, limit
@@ -116,20 +119,28 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await self._refuse(send)
             return
-        seen = 0
+        seen, too_big, started = 0, False, False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, too_big
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
+                    too_big = True
                     raise _TooBig
             return message
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooBig:
+        async def answer(message: Message) -> None:
+            nonlocal started
+            if too_big and not started:
+                return  # the app's answer to a body it never got whole: the 413 goes instead
+            started = True
+            await send(message)
+
+        with contextlib.suppress(_TooBig):
+            await self.app(scope, counted, answer)
+        if too_big and not started:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
@@ -137,7 +148,8 @@ class BodyLimit:
                            f"{self.limit} bytes"}, ensure_ascii=False).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json; charset=utf-8"),
-                                (b"content-length", str(len(body)).encode())]})
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
 
 

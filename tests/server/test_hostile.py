@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -137,6 +138,21 @@ def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -
     # closed sockets are counted out
     with sqlite_client.websocket_connect(url, headers=bearer) as again:
         _pong(again)
+
+
+def test_a_large_body_without_a_length_gets_413_too(sqlite_client: TestClient) -> None:
+    """A chunked body (no Content-Length) past the limit: the same named 413, not the body
+    parser's English 400."""
+    def chunks() -> Iterator[bytes]:
+        yield b'{"username": "'
+        for _ in range(100):
+            yield b"a" * 4096
+        yield b'"}'
+
+    r = sqlite_client.post("/api/login", content=chunks(),
+                           headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["error"].startswith("请求体过大 / request body too large")
 
 
 def test_a_large_body_gets_413_in_json(sqlite_client: TestClient) -> None:

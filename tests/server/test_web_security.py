@@ -5,6 +5,7 @@ listing, and a bound on the time a client may take to send its request headers."
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import socket
 import threading
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from server_player import auth, make_client, signup, table_socket
@@ -420,6 +422,54 @@ def test_oversized_headers_are_closed(live: ServerProcess) -> None:
         conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
                      + b"a" * 40_000 + b"\r\n\r\n")
         assert closed_by_server(conn)
+
+
+def test_a_body_that_never_comes_is_closed_within_the_bound(live: ServerProcess) -> None:
+    with raw(live) as conn:  # the headers promise 40 bytes; 3 come, then nothing
+        conn.sendall(b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"u")
+        assert closed_by_server(conn)
+
+
+def test_a_chunked_body_past_the_limit_gets_413_and_a_close(live: ServerProcess) -> None:
+    with raw(live) as conn:
+        conn.sendall(b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"a" * 8192
+        answer = b""
+        try:
+            for _ in range(40):  # 320 KB offered, 64 KB allowed
+                conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # closed after the 413, with the rest unread
+        try:
+            while data := conn.recv(4096):
+                answer += data
+        except (TimeoutError, ConnectionResetError):
+            pass
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert "请求体过大 / request body too large" in answer.decode("utf-8", "replace")
+        assert closed_by_server(conn)
+
+
+def test_a_table_socket_outlives_the_bound(live: ServerProcess) -> None:
+    """The body deadline is not armed for a WebSocket upgrade: the socket stays open."""
+    import time
+
+    from websockets.sync.client import connect
+
+    http = httpx.Client(base_url=live.url, timeout=10)
+    token = http.post("/api/guest").json()["token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    code = http.post("/api/tables", json={"practice": True, "bots": 3},
+                     headers=bearer).json()["code"]
+    with connect(f"ws://127.0.0.1:{live.port}/ws/tables/{code}",
+                 additional_headers=bearer) as ws:
+        time.sleep(2.5)  # past the 1 s bound
+        ws.send('{"type": "ping"}')
+        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+            pass
+    http.close()
 
 
 def test_a_prompt_request_is_answered(live: ServerProcess) -> None:
