@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -59,6 +60,24 @@ ZH_ERRORS = {  # pydantic's error types, in Chinese (its messages are in English
 }
 
 
+ZH_STATUS = {  # Starlette's own refusals (404, 405, a body it cannot parse...) are in English
+    400: "请求有误", 401: "未登录", 403: "禁止访问", 404: "未找到", 405: "不支持此方法",
+    406: "无法提供此格式", 409: "冲突", 413: "请求体过大", 415: "不支持此内容类型",
+    422: "请求有误", 429: "请求过多", 500: "服务器出错", 503: "服务暂不可用",
+}
+
+
+def bilingual(message: str, status: int) -> str:
+    """`message` as 中文 / English: ours already are; Starlette's English gets its status's."""
+    if " / " in message:
+        return message
+    english = message.lower() if message in _PHRASES else message[:1].lower() + message[1:]
+    return f"{ZH_STATUS.get(status, '请求失败')} / {english}"
+
+
+_PHRASES = {s.phrase for s in HTTPStatus}  # "Not Found", ...: lowered whole
+
+
 def _bad_request(exc: RequestValidationError) -> str:
     errors = exc.errors()
     if any(e.get("type") == "json_invalid" for e in errors):
@@ -83,7 +102,7 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_r: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(str(exc.detail), exc.status_code)
+        return _error(bilingual(str(exc.detail), exc.status_code), exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_r: Request, exc: RequestValidationError) -> JSONResponse:

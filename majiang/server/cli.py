@@ -64,5 +64,9 @@ def run(args: argparse.Namespace) -> int:
         ws="websockets-sansio", ws_per_message_deflate=False, ws_max_size=MAX_FRAME_BYTES,
         h11_max_incomplete_event_size=16 * 1024, timeout_keep_alive=5,
         log_config=uvicorn_log_config(),
+        # X-Forwarded-For / -Proto only from the trusted proxies (uvicorn trusts 127.0.0.1 by
+        # default: any local client could name its own address to the log-in throttle)
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
     )
     return workers.serve(config, shape)  # cluster hook: on the node's two sockets

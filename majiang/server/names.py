@@ -1,11 +1,13 @@
 """Usernames: one spelling per name (NFKC), no control or invisible characters, unique without
 regard to case, accents or lookalike letters (`name_key`), `bot-` / `guest-` reserved after that
-folding (a Cyrillic `bоt-` is `bot-`)."""
+folding and after every lookalike of the Unicode confusables data (`skeleton`: a Cyrillic
+`bоt-`, an Armenian `bօt-` or a small-capital `bᴏt-` is `bot-`)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 SHAPE = "用户名需2-32个字母、数字、_或- / username must be 2-32 letters, digits, _ or -"
 NAME = re.compile(r"[\w\-]{2,32}")  # fullmatch: no trailing newline slips through
@@ -48,6 +50,30 @@ def name_key(username: str) -> str:
     return unicodedata.normalize("NFC", text.translate(CONFUSABLE))[:64]
 
 
+@cache
+def _lookalikes() -> dict[str, str]:
+    """Each character the Unicode confusables data (package `confusable_homoglyphs`) lists as
+    looking like one ASCII letter or digit: that letter or digit, lower case."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    out: dict[str, str] = {}
+    for ch, alikes in confusables_data.items():
+        if len(ch) != 1 or ch.isascii():
+            continue
+        ascii_ones = sorted(a["c"] for a in alikes if len(a["c"]) == 1 and a["c"].isascii()
+                            and a["c"].isalnum())
+        if ascii_ones:
+            out[ch] = ascii_ones[0].lower()
+    return out
+
+
+def skeleton(username: str) -> str:
+    """`name_key` with every remaining lookalike of an ASCII letter or digit replaced by it."""
+    lookalikes = _lookalikes()
+    return name_key("".join(lookalikes.get(ch, ch) for ch in name_key(username)))
+
+
 def reserved(username: str) -> bool:
-    """Whether the name, folded, starts with a prefix kept for bots and guests."""
-    return name_key(username).startswith(RESERVED)
+    """Whether the name, folded with every lookalike, starts with a prefix kept for bots and
+    guests."""
+    return skeleton(username).startswith(RESERVED)

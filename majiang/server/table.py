@@ -122,7 +122,7 @@ class TableRunner(TableBase):
     async def _on_act(self, msg: m.Act) -> None:
         conn, seat, action = msg.conn, msg.conn.seat, msg.action
         if seat is None or self.hand is None:
-            conn.send({"type": "error", "error": "nothing to act on / 现在不能操作"})
+            conn.send({"type": "error", "error": "现在不能操作 / nothing to act on"})
             return
         prompt = self.prompts.get(seat)
         if prompt is None or prompt.id != msg.prompt_id:

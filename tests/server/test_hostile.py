@@ -155,6 +155,23 @@ def test_a_large_body_without_a_length_gets_413_too(sqlite_client: TestClient) -
     assert r.json()["error"].startswith("请求体过大 / request body too large")
 
 
+def test_the_frameworks_own_refusals_are_named_in_both_languages(
+        sqlite_client: TestClient) -> None:
+    """404, 405 and a body the parser cannot read come from Starlette in English only."""
+    cases = [
+        (sqlite_client.get("/api/no-such-thing"), 404, "未找到 / not found"),
+        (sqlite_client.delete("/api/login"), 405, "不支持此方法 / method not allowed"),
+        (sqlite_client.post("/api/login", content=b'{"username": "\xff\xfe"}',
+                            headers={"Content-Type": "application/json"}), 400, "请求"),
+        (sqlite_client.post("/api/login", content=b"[" * 5000 + b"]" * 5000,
+                            headers={"Content-Type": "application/json"}), 400, "请求"),
+    ]
+    for r, status, start in cases:
+        assert r.status_code == status, r.text
+        error = r.json()["error"]
+        assert error.startswith(start) and " / " in error, error
+
+
 def test_a_large_body_gets_413_in_json(sqlite_client: TestClient) -> None:
     r = sqlite_client.post("/api/signup", content=b"x" * (MAX_BODY_BYTES + 1),
                            headers={"content-type": "application/json"})

@@ -65,3 +65,16 @@ def test_usernames_are_normalized_and_folded(client: TestClient) -> None:
                                       ("bot_1", "bot-l")])
 def test_name_key(name: str, key: str) -> None:
     assert names.name_key(name) == key
+
+
+@pytest.mark.parametrize("name", ["b\u0585t-x", "b\u2c9ft-x", "b\u1d0ft-x", "g\u1d1cest-1",
+                                  "\u0261uest-2"])
+def test_the_reserved_prefixes_hold_against_every_lookalike(name: str) -> None:
+    """Armenian, Coptic, small-capital... lookalikes of the Unicode confusables data (the table
+    of `name_key` covers Cyrillic and Greek): still `bot-` / `guest-`."""
+    assert names.reserved(name)
+
+
+@pytest.mark.parametrize("name", ["robot-1", "abbot", "bob", "guesthouse", "bo-t"])
+def test_names_that_only_contain_the_letters_are_free(name: str) -> None:
+    assert not names.reserved(name)

@@ -472,6 +472,16 @@ def test_a_table_socket_outlives_the_bound(live: ServerProcess) -> None:
     http.close()
 
 
+def test_a_local_client_cannot_name_its_own_address(live: ServerProcess) -> None:
+    """No proxy is trusted by default: X-Forwarded-For from 127.0.0.1 is not the client's
+    address (uvicorn trusted it, so the log-in throttle and guest grants could be dodged)."""
+    with httpx.Client(base_url=live.url, timeout=10) as http:
+        token = http.post("/api/guest", headers={"X-Forwarded-For": "203.0.113.9"}).json()[
+            "token"]
+        sessions = http.get("/api/sessions", headers={"Authorization": f"Bearer {token}"})
+        assert [s["address"] for s in sessions.json()] == ["127.0.0.1"]
+
+
 def test_a_prompt_request_is_answered(live: ServerProcess) -> None:
     with raw(live) as conn:
         conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
