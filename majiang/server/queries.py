@@ -47,7 +47,7 @@ def table_json(db: Session, table: Table, live: LiveSeats | None) -> dict[str, A
     return {
         "code": table.code, "rules": table.rules, "players": table.players,
         "level": table.level, "level_info": economy.level(table.level).to_json(),
-        "stake": table.stake, "turn_seconds": table.turn_seconds,
+        "stake": table.stake, "practice": bool(table.practice), "turn_seconds": table.turn_seconds,
         "bank_seconds": table.bank_seconds, "status": table.status, "owner_id": table.owner_id,
         "hands_played": table.hands_played, "dealer": table.dealer, "seats": out_seats,
         "match_hands": table.match_hands, "match_rounds": table.match_rounds,

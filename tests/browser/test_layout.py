@@ -333,8 +333,14 @@ def test_a_whole_hand_fits(
         page.fill("#in-turn", "120")
         press(page, page.locator("#btn-create"), touch)
         page.wait_for_selector("#btn-ready", timeout=15000)
+        # a 练习场 table says so in its header (it showed only "底注 0 两")
+        if ruleset in EXPENSIVE:
+            badge = page.wait_for_selector("#practice-badge", timeout=10000)
+            assert badge is not None
+            assert "练习场" in badge.inner_text() and "Practice" in badge.inner_text()
         press(page, page.locator("#btn-ready"), touch)
         page.wait_for_selector("#hand img", timeout=20000)
+        assert page.locator("#practice-badge").count() == (1 if ruleset in EXPENSIVE else 0)
         m = page.evaluate(MEASURE)
         check(m, f"{ruleset}-{device}")
         assert m["rivers"] == players and m["seats"] == players  # every discard river is drawn
@@ -357,6 +363,44 @@ def test_a_whole_hand_fits(
         page.set_viewport_size(narrow)
         page.wait_for_timeout(150)
         assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("innerWidth")
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+SMALL_CONTROLS = """(min) => [...document.querySelectorAll(
+    'button, .button, select, summary, .bar a, input:not([type=checkbox]):not([type=hidden])')]
+  .filter((e) => { const r = e.getBoundingClientRect(); const st = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'; })
+  .map((e) => ({ what: (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20),
+                 h: Math.round(e.getBoundingClientRect().height) }))
+  .filter((c) => c.h < min)"""
+
+
+def test_every_control_takes_a_finger_on_a_phone(server: str, browser: Any) -> None:
+    """At 390 x 844 with touch, every visible button, link of the top bar, select and field of
+    the log-in screen, the lobby and the table is at least 44 px tall (several were 19-38)."""
+    page = new_page(browser, PHONE, True)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#btn-guest, #btn-create")
+        assert page.evaluate(SMALL_CONTROLS, 44) == [], "log-in"
+        guest(page, server)
+        assert page.evaluate(SMALL_CONTROLS, 44) == [], "lobby"
+        # the daily sign-in's silver shows in the top bar at once (it kept the old balance)
+        before = page.inner_text("#user-silver")
+        page.tap("#btn-signin")
+        page.wait_for_selector("#faucet-note")
+        page.wait_for_function(
+            "(b) => document.getElementById('user-silver').textContent !== b", arg=before)
+        assert page.inner_text("#user-silver") == page.inner_text("#my-silver") + " 两"
+        page.select_option("#sel-rules", "tuidaohu")
+        page.select_option("#sel-bots", "3")
+        page.tap("#btn-create")
+        page.wait_for_selector("#btn-ready")
+        assert page.evaluate(SMALL_CONTROLS, 44) == [], "table"
+        shot(page, "controls-table-phone")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

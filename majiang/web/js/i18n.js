@@ -208,6 +208,8 @@ const TEXT = {
   deal_ins: ["点炮", "Deal-ins"],
   best_hand: ["最大一手", "Best hand"],
   practice_room: ["练习场（无银子）", "Practice (no silver)"],
+  practice_why: ["练习场：输赢只记注数，不动银子（银子不够此玩法的入座要求时，快速开始会开练习场）",
+    "Practice: units are counted, no silver moves (quick play opens one when your silver is below this ruleset's seat minimum)"],
   match_length: ["本场长度", "Match length"],
   none_yet: ["尚无", "None yet"],
   hand_drawn: ["流局", "drawn"],

@@ -133,6 +133,7 @@ export async function renderLobby(root, app) {
   const faucets = faucetsCard((user) => {
     const silver = document.getElementById("my-silver");
     if (silver) silver.textContent = fmtInt(user.silver);
+    app.refreshUser({ ...app.user, ...user }).catch(() => {});  // the top bar too (it kept the old balance)
   });
   const create = async (asRoom = false) => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),

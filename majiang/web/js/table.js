@@ -298,7 +298,9 @@ export class TableScreen {
       h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
       h("span", { class: "ruleset-name" }, tr(rs), trOther(rs) && trOther(rs) !== tr(rs)
         ? h("small", { class: "other-lang" }, trOther(rs)) : null),
-      tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
+      tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
+        bi(t("practice_room"), tOther("practice_room")))
+        : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
       matchProgress(this.match),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
