@@ -59,7 +59,8 @@ class Cap(Label):
 @dataclass(frozen=True)
 class Share:
     """One loser's share of one win, in units: `base` (the winner's value) x `factors`, then
-    `cap`, then x `after`; paid by `payer` (None: the loser himself; else the liable seat)."""
+    `cap`, then x `after`; paid by `payer` (None: the loser himself; else the liable seat).
+    `notes` name rules that kept the share as it is (kawuxing 对亮不包: no 包胡 double)."""
 
     seat: int
     base: int
@@ -67,6 +68,7 @@ class Share:
     cap: Cap | None = None
     after: tuple[Factor, ...] = ()
     payer: int | None = None
+    notes: tuple[Label, ...] = ()
 
     @property
     def raw(self) -> int:
@@ -92,7 +94,7 @@ class Share:
                 out += f" → {self.cap.zh} {self.cap.amount}"
             out += "".join(f" ×{f.times} {f.zh}" for f in self.after)
             out += f" = {self.amount}"
-        return out
+        return out + "".join(f" ({n.zh})" for n in self.notes)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,7 +102,7 @@ class Share:
             "factors": [f.to_json() for f in self.factors], "raw": self.raw,
             "cap": None if self.cap is None else self.cap.to_json(),
             "after": [f.to_json() for f in self.after], "units": self.amount,
-            "payer": self.paid_by,
+            "payer": self.paid_by, "notes": [n.to_json() for n in self.notes],
         }
 
 
@@ -117,7 +119,7 @@ def liable_to(shares: Iterable[Share], liable: int | None) -> list[Share]:
     """The shares, every one paid by `liable` when there is a liable seat (包牌)."""
     if liable is None:
         return list(shares)
-    return [Share(s.seat, s.base, s.factors, s.cap, s.after, liable) for s in shares]
+    return [Share(s.seat, s.base, s.factors, s.cap, s.after, liable, s.notes) for s in shares]
 
 
 @dataclass(frozen=True)

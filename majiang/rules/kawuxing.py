@@ -126,6 +126,9 @@ KONG_MONEY: dict[str, tuple[Literal["feeder", "others"], int]] = {
 
 
 BAO_HU = Factor("bao_hu", "包胡（点炮给亮倒的牌）", "Fed a declared hand", 2)
+# a note on the share, not a factor: why a declared discarder pays a declared winner one share
+BOTH_DECLARED = Label("dui_liang_bu_bao", "对亮不包（点炮者也已亮倒，不加倍）",
+                      "Both declared: the discarder pays one share, not two")
 
 
 def _is_declared(entry: dict[str, Any]) -> bool:
@@ -243,7 +246,7 @@ class Kawuxing(Ruleset):
         if req.self_drawn or "declared" not in req.flags:
             return shares, None, None
         if _is_declared(req.others.get(str(req.discarder), {})):
-            return shares, None, None
+            return [Share(s.seat, s.base, notes=(BOTH_DECLARED,)) for s in shares], None, None
         return [Share(s.seat, s.base, (BAO_HU,)) for s in shares], None, None
 
     def score(self, req: WinRequest) -> Answer:

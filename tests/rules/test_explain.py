@@ -96,6 +96,26 @@ def test_the_wuhan_factors_and_caps_are_named() -> None:
         "seat 2: 80 ×2 开口 ×4 暗杠 ×2 点炮 = 1280 → 封顶 600 ×2 连赖翻番 = 1200")
 
 
+def test_kawuxing_names_why_a_declared_discarder_pays_one_share() -> None:
+    """包胡 doubles a discarder's share to a declared winner; 对亮不包 (the discarder had
+    declared too) keeps it single, and the line says so instead of showing a bare value."""
+    base = {"rules": "kawuxing", "dealer": 0, "winner": 0, "win_type": "discard",
+            "discarder": 2, "hand": "46p123s789s234p11p", "win_tile": "5p", "melds": [],
+            "flags": ["declared"]}
+    for others, factors, notes, units in (({}, ["bao_hu"], [], 8),
+                                          ({"2": {"declared": True}}, [], ["dui_liang_bu_bao"], 4)):
+        request = {**base, "others": others}
+        ruleset, req, result = score_request(request)
+        assert result.scored is not None
+        explained = ruleset.explain(req, result.scored)
+        check(explained, score(request))
+        (share,) = explained.shares
+        assert [f.id for f in share.factors] == factors
+        assert [n["id"] for n in share.to_json()["notes"]] == notes
+        assert share.amount == units
+    assert explained.lines() == ["seat 2: 4 = 4 (对亮不包（点炮者也已亮倒，不加倍）)"]
+
+
 HANDS = int(os.environ.get("MAJIANG_EXPLAIN_HANDS", "12"))
 
 

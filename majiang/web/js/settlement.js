@@ -74,6 +74,8 @@ function shareEl(share, names, win, mySeat) {
   if (share.cap) parts.push(chip("cap", `→ ${tr(share.cap)} ${fmtInt(share.cap.amount)}`, share.cap, { "data-cap": share.cap.id }));
   for (const f of share.after)
     parts.push(chip("factor after", `×${f.times} ${tr(f)}`, f, { "data-factor": f.id }));
+  for (const n of share.notes || [])  // a rule that kept the share as it is (对亮不包)
+    parts.push(chip("note", tr(n), n, { "data-note": n.id }));
   const liable = share.payer !== share.seat;
   return h("tr", { class: `share${share.seat === mySeat ? " me" : ""}`, "data-seat": share.seat },
     h("td", { class: "who" }, nameOf(names, share.seat)),
