@@ -32,12 +32,16 @@ _KONGS: tuple[tuple[str, str, str, str, int], ...] = (
     ("concealed", "concealed_kong", "暗杠", "concealed kong", 4),
 )
 FENG_DING = Cap("feng_ding", "封顶", "Cap", CAP)
-JIN_DING = Cap("jin_ding", "金顶", "Gold cap", GOLD)
-JIN_DING_UNOPENED = Cap("jin_ding_unopened", "金顶（未开口翻番）", "Gold cap, not opened: x2",
-                        GOLD_UNOPENED)
-SAN_YANG = Cap("san_yang_kai_tai", "三阳开泰", "Three suns: gold cap, no loser opened",
-               THREE_SUNS)
+# each cap names its reason (7.3): 金顶 when all three losers reach 600
+JIN_DING = Cap("jin_ding", "金顶（三家都到600）", "Gold cap (all three losers reached 600)", GOLD)
+JIN_DING_UNOPENED = Cap("jin_ding_unopened", "金顶（三家都到600；未开口翻番）",
+                        "Gold cap (all three reached 600); not opened: x2", GOLD_UNOPENED)
+SAN_YANG = Cap("san_yang_kai_tai", "三阳开泰（金顶，三家都未开口）",
+               "Three suns: gold cap, no loser opened", THREE_SUNS)
 FENG_GOLD = " (风一色直接金顶)"
+FENG_NAMES = {"jin_ding": ("金顶", "Gold cap"),
+              "jin_ding_unopened": ("金顶（未开口翻番）", "Gold cap, not opened: x2"),
+              "san_yang_kai_tai": ("三阳开泰", "Three suns: gold cap, no loser opened")}
 THIRD_MELD = Label("third_meld", "包牌：清一色/将一色第三嘴",
                    "Liability: fed the third meld of a full flush / all 2-5-8")
 NO_RAIN = Label("no_rain", "包牌：没有下雨", "Liability: failed to rain (下雨) on a full flush")
@@ -93,8 +97,9 @@ def shares(
             cap = SAN_YANG
         else:
             cap = JIN_DING if table.losers[seat].opened else JIN_DING_UNOPENED
-        if gold and feng and cap is not None:
-            cap = Cap(cap.id, cap.zh + FENG_GOLD, cap.en + " (all honours)", cap.amount)
+        if gold and feng and cap is not None:  # 风一色: a gold cap whatever the amounts
+            zh, en = FENG_NAMES[cap.id]
+            cap = Cap(cap.id, zh + FENG_GOLD, en + " (all honours)", cap.amount)
         out.append(Share(seat, value, tuple(factors[seat]), cap, tuple(after)))
     if feng:
         return out, None, None
