@@ -178,6 +178,15 @@ def play_until_settlement(page: Any, mid_shot: str | None = None, reconnect: boo
                     page.wait_for_function(f"window.majiang.screen.connects > {before}",
                                            timeout=15000)
                     page.wait_for_selector("#conn-status.conn-connected", timeout=15000)
+                    assert page.locator("#conn-lost").count() == 0  # the banner went with it
+                    # while the connection is down a banner says so at the top of the screen
+                    page.evaluate("(() => { const s = window.majiang.screen; "
+                                  "s.status = 'reconnecting'; s.renderStatus(); })()")
+                    banner = page.locator("#conn-lost")
+                    assert banner.is_visible() and "Connection lost" in banner.inner_text()
+                    page.evaluate("(() => { const s = window.majiang.screen; "
+                                  "s.status = 'connected'; s.renderStatus(); })()")
+                    assert banner.count() == 0
                 break
         else:
             page.wait_for_timeout(100)

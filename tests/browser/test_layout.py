@@ -348,6 +348,12 @@ def test_a_whole_hand_fits(
         rects = own_tiles_in_view(page)
         name = f"{ruleset}-{m['vw']}"
         worst = play_hand(page, name, touch, special_kongs=ruleset == "wuhan")
+        # the settlement's heading is below the top bar, which stays above the overlay
+        page.evaluate("document.querySelector('.overlay')?.scrollTo(0, 0)")
+        heading = page.evaluate("document.querySelector('#settlement h2')"
+                                ".getBoundingClientRect().top")
+        assert heading >= page.evaluate("document.getElementById('bar')"
+                                        ".getBoundingClientRect().bottom"), heading
         if ruleset == "wuhan":
             # every one-tile kong on the table is one tile
             counts = page.evaluate(

@@ -105,6 +105,10 @@ const app = {
 
 window.majiang = app;  // for debugging in the console
 window.addEventListener("hashchange", () => app.route());
+// the top bar's height as --bar-h: overlays start below it (style.css), whatever it wraps to
+const barEl = document.getElementById("bar");
+new ResizeObserver(() => document.documentElement.style.setProperty(
+  "--bar-h", `${barEl.getBoundingClientRect().height}px`)).observe(barEl);
 onLangChange(() => {
   app.renderBar();
   if (app.rerender) app.rerender(); else app.route();

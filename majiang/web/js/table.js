@@ -36,6 +36,7 @@ export class TableScreen {
 
   stop() {
     this.closed = true;
+    document.getElementById("conn-lost")?.remove();
     clearInterval(this.tick);
     clearTimeout(this.drawTimer);
     if (this.ws) this.ws.close();
@@ -315,6 +316,15 @@ export class TableScreen {
   renderStatus() {
     const el = this.root.querySelector("#conn-status");
     if (el) { el.textContent = t(this.status); el.className = `conn conn-${this.status}`; }
+    // a lost connection is said where it is seen, the header may be scrolled away on a phone
+    let banner = document.getElementById("conn-lost");
+    if (this.status === "reconnecting" && !this.closed) {
+      if (!banner) {
+        banner = h("div", { id: "conn-lost", class: "conn-lost", role: "alert" },
+          bi(t("reconnecting"), tOther("reconnecting")));
+        document.body.append(banner);
+      }
+    } else if (banner) banner.remove();
   }
 
   waitingEl() {
