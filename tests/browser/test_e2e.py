@@ -306,9 +306,14 @@ def test_a_match_of_one_hand_shows_its_totals_and_a_new_match(server: str, page:
     totals = page.locator("#match-totals").inner_text()
     assert "本场结束" in totals and "种子" in totals
     shot(page, "12-match-totals")
+    page.evaluate("window.oldMatch = window.majiang.screen.match")
     page.click("#btn-new-match")
     page.wait_for_selector("#draw-notice", timeout=15000)
     page.wait_for_function(
         "document.querySelector('#match-progress')?.innerText.includes('第2场')", timeout=15000)
+    # a table frame read before the new match was stored, arriving late, changes nothing
+    page.evaluate("(() => { const s = window.majiang.screen; s.setMatch(window.oldMatch); "
+                  "s.render(); })()")
+    assert "第2场" in page.locator("#match-progress").inner_text()
     page.locator("#btn-leave").click()
     assert PAGE_ERRORS == [], PAGE_ERRORS

@@ -124,6 +124,9 @@ export class TableScreen {
 
   setMatch(match) {
     if (!match) return;
+    const cur = this.match;  // a snapshot older than the one shown (a table frame read before the
+    if (cur && (match.match_id < cur.match_id  // new match or hand was stored) changes nothing
+      || (match.match_id === cur.match_id && (match.hands_played ?? 0) < (cur.hands_played ?? 0)))) return;
     this.match = match;
     this.matchOver = match.status === "over" ? match : null;
     // the draw is shown through the match's first hand, unless closed
