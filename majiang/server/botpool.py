@@ -6,8 +6,6 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -15,6 +13,7 @@ from typing import Any
 
 from majiang.server import games
 from majiang.server.games import Action
+from majiang.server.workers import when_parent_gone
 
 log = logging.getLogger("majiang.table")
 
@@ -32,17 +31,11 @@ def make_executor(kind: str) -> Executor | None:
     raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
 
 
-def leave_with_parent(parent: int, every: float = 0.5) -> None:
+def leave_with_parent(parent: int) -> None:
     """In the bot process: exit once the server that started it is gone. A pool worker waits on
     a queue it holds both ends of, so a server killed with SIGKILL would leave it (and the
     multiprocessing resource tracker) running for good."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    when_parent_gone(parent, lambda: os._exit(0), 0.5)
 
 
 def decide(bot: Any, view: dict[str, Any], actions: list[Action]) -> Action | None:

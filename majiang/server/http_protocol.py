@@ -70,8 +70,7 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()
         super().on_headers_complete()
-        if not (self.parser.should_upgrade() and self._should_upgrade()):
-            self._arm()  # the body within the same bound
+        self._arm()  # the body within the same bound (an upgrade disarms it below)
 
     def on_message_complete(self) -> None:
         self._disarm()

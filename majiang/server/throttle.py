@@ -72,14 +72,9 @@ class LoginThrottle:
         with self._lock:
             return self._wait(keys, now)
 
-    def failed(self, keys: list[str]) -> None:
-        now = self.clock()
-        with self._lock:
-            self._count(keys, now)
-
     def attempt(self, keys: list[str]) -> int:
-        """`retry_after` and, when it is 0, `failed`, as one step: the wait, else 0 with the
-        attempt counted (so attempts made at once cannot all pass the check first)."""
+        """`retry_after` and, when it is 0, one failure counted for each key, as one step: the
+        wait, else 0 (so attempts made at once cannot all pass the check first)."""
         now = self.clock()
         with self._lock:
             wait = self._wait(keys, now)
@@ -124,20 +119,18 @@ class LoginThrottle:
                     self._records.pop(key, None)
 
 
-# KEYS: the keys' hashes; ARGV: now, "check" (refuse while any key is locked: the wait) or
-# "count", then per key free, lockout, cap, window (seconds). Counts one failure per key; 0.
+# KEYS: the keys' hashes; ARGV: now, then per key free, lockout, cap, window (seconds). While
+# any key is locked: its wait, nothing counted; else one failure counted per key, and '0'.
 COUNT = """
-local now, check = tonumber(ARGV[1]), ARGV[2] == 'check'
-if check then
-  local wait = 0
-  for i = 1, #KEYS do
-    local locked = tonumber(redis.call('hget', KEYS[i], 'locked_until')) or 0
-    if locked - now > wait then wait = locked - now end
-  end
-  if wait > 0 then return tostring(wait) end
-end
+local now = tonumber(ARGV[1])
+local wait = 0
 for i = 1, #KEYS do
-  local at = 2 + 4 * (i - 1)
+  local locked = tonumber(redis.call('hget', KEYS[i], 'locked_until')) or 0
+  if locked - now > wait then wait = locked - now end
+end
+if wait > 0 then return tostring(wait) end
+for i = 1, #KEYS do
+  local at = 1 + 4 * (i - 1)
   local free, lockout, cap, window = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]),
     tonumber(ARGV[at + 3]), tonumber(ARGV[at + 4])
   local row = redis.call('hmget', KEYS[i], 'failures', 'last', 'locked_until')
@@ -152,6 +145,7 @@ for i = 1, #KEYS do
 end
 return '0'
 """
+
 # KEYS[1]: the key's hash; ARGV: free. One counted attempt taken back.
 UNDO = """
 local failures = tonumber(redis.call('hget', KEYS[1], 'failures'))
@@ -186,19 +180,13 @@ class SharedLoginThrottle(LoginThrottle):
         wait = max(waits, default=0.0)
         return math.ceil(wait) if wait > 0 else 0
 
-    def failed(self, keys: list[str]) -> None:
-        self._counted(keys, "count")
-
     def attempt(self, keys: list[str]) -> int:
-        wait = self._counted(keys, "check")
-        return math.ceil(wait) if wait > 0 else 0
-
-    def _counted(self, keys: list[str], mode: str) -> float:
-        args: list[str | float] = [self.clock(), mode]
+        args: list[float] = [self.clock()]
         for key in keys:
             limit = self._limit(key)
             args += [limit.free, limit.lockout, limit.cap, limit.window]
-        return float(self._count_script(keys=[self.prefix + k for k in keys], args=args))
+        wait = float(self._count_script(keys=[self.prefix + k for k in keys], args=args))
+        return math.ceil(wait) if wait > 0 else 0
 
     def undo(self, keys: list[str]) -> None:
         for key in keys:

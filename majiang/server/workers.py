@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -178,17 +179,23 @@ def _wait_ready(p: Plan, child: subprocess.Popen[bytes], seconds: float = 120) -
 SUPERVISOR_PID = "MAJIANG_SUPERVISOR_PID"  # a worker's supervisor, told in its environment
 
 
-def leave_with_parent(every: float = 1.0) -> None:
-    """A worker stops (SIGTERM to itself: it drains) once its supervisor is gone, even killed
-    with SIGKILL, instead of serving on as an orphan nobody supervises or stops."""
-    parent = int(os.environ.get(SUPERVISOR_PID, "0")) or os.getppid()
+def when_parent_gone(parent: int, then: Callable[[], object], every: float) -> None:
+    """Call `then` (in a daemon thread) once process `parent` is no longer this one's parent:
+    it died, even by SIGKILL, and this process was handed to init."""
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(every)
-        os.kill(os.getpid(), signal.SIGTERM)
+        then()
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def leave_with_parent(every: float = 1.0) -> None:
+    """A worker stops (SIGTERM to itself: it drains) once its supervisor is gone, even killed
+    with SIGKILL, instead of serving on as an orphan nobody supervises or stops."""
+    parent = int(os.environ.get(SUPERVISOR_PID, "0")) or os.getppid()
+    when_parent_gone(parent, lambda: os.kill(os.getpid(), signal.SIGTERM), every)
 
 
 def serve(config: uvicorn.Config, p: Plan) -> int:

@@ -84,37 +84,39 @@ def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClie
         _pong(ws)
 
 
-def test_a_flood_is_told_to_slow_down_then_closed(sqlite_client: TestClient) -> None:
-    token, code = _table(sqlite_client, "mallory")
-    with table_socket(sqlite_client, code, token) as ws:
+def _flood(client: TestClient, send: str) -> list[dict[str, Any]]:
+    """1,000 frames sent at once, text pings (`send="text"`) or binary ones: the frames answered
+    before the server closed the socket with 4029."""
+    token, code = _table(client, "mallory")
+    with table_socket(client, code, token) as ws:
         for _ in range(1000):
-            ws.send_text('{"type": "ping"}')
+            if send == "text":
+                ws.send_text('{"type": "ping"}')
+            else:
+                ws.send_bytes(b"\x00")
         frames: list[dict[str, Any]] = []
         with pytest.raises(WebSocketDisconnect) as closed:
             for _ in range(3000):
                 frames.append(ws.receive_json())
         assert closed.value.code == 4029
-        errors = [f["error"] for f in frames if f["type"] == "error"]
-        assert errors == ["消息过多 / too many messages: slow down"]
-        pongs = sum(f["type"] == "pong" for f in frames)
-        assert 0 < pongs < 1000
+    return frames
+
+
+def test_a_flood_is_told_to_slow_down_then_closed(sqlite_client: TestClient) -> None:
+    frames = _flood(sqlite_client, "text")
+    errors = [f["error"] for f in frames if f["type"] == "error"]
+    assert errors == ["消息过多 / too many messages: slow down"]
+    pongs = sum(f["type"] == "pong" for f in frames)
+    assert 0 < pongs < 1000
 
 
 def test_a_binary_flood_is_closed_like_a_text_flood(sqlite_client: TestClient) -> None:
     """Binary frames count against the same rate as text ones (each used to get its error
     frame, for ever)."""
-    token, code = _table(sqlite_client, "mallory")
-    with table_socket(sqlite_client, code, token) as ws:
-        for _ in range(1000):
-            ws.send_bytes(b"\x00")
-        frames: list[dict[str, Any]] = []
-        with pytest.raises(WebSocketDisconnect) as closed:
-            for _ in range(3000):
-                frames.append(ws.receive_json())
-        assert closed.value.code == 4029
-        errors = [f["error"] for f in frames if f["type"] == "error"]
-        assert errors.count("消息过多 / too many messages: slow down") == 1
-        assert 0 < sum("binary frames" in e for e in errors) < 1000
+    frames = _flood(sqlite_client, "binary")
+    errors = [f["error"] for f in frames if f["type"] == "error"]
+    assert errors.count("消息过多 / too many messages: slow down") == 1
+    assert 0 < sum("binary frames" in e for e in errors) < 1000
 
 
 def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -> None:

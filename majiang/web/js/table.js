@@ -124,8 +124,10 @@ export class TableScreen {
 
   setMatch(match) {
     if (!match) return;
-    const cur = this.match;  // a snapshot older than the one shown (a table frame read before the
-    if (cur && (match.match_id < cur.match_id  // new match or hand was stored) changes nothing
+    // a snapshot older than the one shown changes nothing: a table frame read before the new
+    // match (or its next hand) was stored can arrive after it
+    const cur = this.match;
+    if (cur && (match.match_id < cur.match_id
       || (match.match_id === cur.match_id && (match.hands_played ?? 0) < (cur.hands_played ?? 0)))) return;
     this.match = match;
     this.matchOver = match.status === "over" ? match : null;
