@@ -68,14 +68,16 @@ def check_new_credentials(username: object, password: object) -> str:
 
 
 def by_name(db: Session, username: str) -> User | None:
-    """The user of `username` as typed: the same folded name (any case, any lookalike)."""
+    """The user of `username` as typed: that very name first (two older lookalikes may both
+    be stored, the newer without a key), else the same folded name (any case, any
+    lookalike)."""
     try:
-        key = names.name_key(names.normalize(username))
+        name = names.normalize(username)
     except names.BadName:
         return None
     return db.scalars(
-        select(User).where(or_(User.name_key == key, User.username == username))
-        .order_by(User.name_key.is_(None))
+        select(User).where(or_(User.name_key == names.name_key(name), User.username == name))
+        .order_by(User.username != name, User.name_key.is_(None), User.id)
     ).first()
 
 

@@ -1,7 +1,11 @@
 """Usernames: one spelling per name (NFKC), no control or invisible characters, unique without
-regard to case, accents or lookalike letters (`name_key`), `bot-` / `guest-` reserved after that
-folding and after every lookalike of the Unicode confusables data (`skeleton`: a Cyrillic
-`bоt-`, an Armenian `bօt-` or a small-capital `bᴏt-` is `bot-`)."""
+regard to case, accents or lookalike characters (`name_key`: a Cyrillic `аlice`, `aIice` with a
+capital I, `a1ice` and `alice` are one name), `bot-` / `guest-` reserved after that folding.
+
+The key maps every character the Unicode confusables data (UTS #39) lists as looking like one
+ASCII letter or digit to it, and folds the ASCII lookalikes together (`0` o, `1` `I` `i` `|`
+l), so that the key is one name under case folding too (`I` looks like `l`, and is `i` in
+lower case). Multi-letter lookalikes (`rn` for `m`) are not folded."""
 
 from __future__ import annotations
 
@@ -13,15 +17,15 @@ SHAPE = "用户名需2-32个字母、数字、_或- / username must be 2-32 lett
 NAME = re.compile(r"[\w\-]{2,32}")  # fullmatch: no trailing newline slips through
 RESERVED = ("bot-", "guest-")
 
-# letters that look like Latin ones (Cyrillic, Greek, others) and digits that pass for letters
-CONFUSABLE = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d",
-    "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ь": "b", "α": "a", "β": "b", "ε": "e", "η": "n",
-    "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y",
-    "ω": "w", "ɑ": "a", "ɡ": "g", "ı": "i", "ȷ": "j", "ℓ": "l", "0": "o", "1": "l", "|": "l",
+# lookalikes of Latin letters the confusables data maps elsewhere (to small capitals: Cyrillic
+# в is ʙ there) or misses, in lower case (keys are casefolded first), and the dashes
+CONFUSABLE = {
+    "в": "b", "к": "k", "м": "m", "н": "h", "т": "t", "ь": "b", "β": "b", "ε": "e", "η": "n",
+    "κ": "k", "τ": "t", "χ": "x", "ω": "w", "ɑ": "a", "ɡ": "g", "ı": "i", "ȷ": "j", "ℓ": "l",
     "_": "-", "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-",
-})
+}
+# after case folding: the ASCII characters that pass for one another
+ASCII_ALIKES = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l"})
 
 
 class BadName(ValueError):
@@ -41,19 +45,24 @@ def normalize(username: object) -> str:
     return name
 
 
-def name_key(username: str) -> str:
-    """The folded form two names must not share: NFKC, casefolded, accents dropped, lookalikes
-    mapped to Latin letters."""
-    text = unicodedata.normalize("NFKC", username).casefold()
-    text = "".join(ch for ch in unicodedata.normalize("NFD", text)
+def _fold(text: str) -> str:
+    """NFKC, casefolded, accents dropped."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in unicodedata.normalize("NFD", text)
                    if unicodedata.category(ch) != "Mn")
-    return unicodedata.normalize("NFC", text.translate(CONFUSABLE))[:64]
+
+
+def name_key(username: str) -> str:
+    """The folded form two names must not share: case, accents and every lookalike folded."""
+    lookalikes = _lookalikes()
+    text = "".join(lookalikes.get(ch, ch) for ch in _fold(username))
+    return unicodedata.normalize("NFC", _fold(text).translate(ASCII_ALIKES))[:64]
 
 
 @cache
 def _lookalikes() -> dict[str, str]:
     """Each character the Unicode confusables data (package `confusable_homoglyphs`) lists as
-    looking like one ASCII letter or digit: that letter or digit, lower case."""
+    looking like one ASCII letter or digit: that letter or digit (the table above first)."""
     from confusable_homoglyphs.confusables import confusables_data
 
     out: dict[str, str] = {}
@@ -63,17 +72,11 @@ def _lookalikes() -> dict[str, str]:
         ascii_ones = sorted(a["c"] for a in alikes if len(a["c"]) == 1 and a["c"].isascii()
                             and a["c"].isalnum())
         if ascii_ones:
-            out[ch] = ascii_ones[0].lower()
-    return out
-
-
-def skeleton(username: str) -> str:
-    """`name_key` with every remaining lookalike of an ASCII letter or digit replaced by it."""
-    lookalikes = _lookalikes()
-    return name_key("".join(lookalikes.get(ch, ch) for ch in name_key(username)))
+            out[ch] = ascii_ones[0]
+    return out | CONFUSABLE
 
 
 def reserved(username: str) -> bool:
     """Whether the name, folded with every lookalike, starts with a prefix kept for bots and
     guests."""
-    return skeleton(username).startswith(RESERVED)
+    return name_key(username).startswith(RESERVED)

@@ -5,10 +5,16 @@ lookalikes, the reserved prefixes checked after folding)."""
 from __future__ import annotations
 
 import pytest
+from alembic import command
 from fastapi.testclient import TestClient
-from server_player import auth, signup, table_socket
+from server_player import auth, make_client, signup, table_socket
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from majiang.server import names
+from majiang.server.accounts import hash_password
+from majiang.server.db import alembic_config, make_engine
+from majiang.server.models import User
 
 
 def login(client: TestClient, name: str, password: str = "secret1") -> str:
@@ -55,14 +61,17 @@ def test_usernames_are_normalized_and_folded(client: TestClient) -> None:
     assert code("al\u200bice") == 400  # no invisible characters
     assert code("ALICE") == 409 and code("ａｌｉｃｅ") == 409  # case, full width (NFKC)
     assert code("аlice") == 409  # a Cyrillic а
+    assert code("aIice") == 409 and code("a1ice") == 409 and code("AIICE") == 409  # I, 1 for l
+    assert code("ВОТ-9") == 400  # Cyrillic capitals
     assert code("bоt-9") == 400 and code("BOT_9") == 400 and code("gυest-1") == 400
     assert code("bob") == 200
     assert client.post("/api/login", json={"username": "ALICE", "password": "secret1"}
                        ).json()["user"]["username"] == "alice"
 
 
-@pytest.mark.parametrize("name,key", [("Ａｌｉｃｅ", "alice"), ("Bób", "bob"), ("раураl", "paypal"),
-                                      ("bot_1", "bot-l")])
+@pytest.mark.parametrize("name,key", [("Ａｌｉｃｅ", "allce"), ("Bób", "bob"), ("раураl", "paypal"),
+                                      ("bot_1", "bot-l"), ("aIice", "allce"), ("a1ice", "allce"),
+                                      ("ВОТ", "bot"), ("张三_0", "张三-o")])
 def test_name_key(name: str, key: str) -> None:
     assert names.name_key(name) == key
 
@@ -78,3 +87,30 @@ def test_the_reserved_prefixes_hold_against_every_lookalike(name: str) -> None:
 @pytest.mark.parametrize("name", ["robot-1", "abbot", "bob", "guesthouse", "bo-t"])
 def test_names_that_only_contain_the_letters_are_free(name: str) -> None:
     assert not names.reserved(name)
+
+
+def test_the_name_key_migration_joins_older_lookalikes_and_keeps_their_log_ins(
+        db_url: str) -> None:
+    """A database of 0004 (keys folded without `I` as `l`) holding `alice` and `aIice`: after
+    0005 the older keeps the key, the newer none; each logs in by its own name and password,
+    a case variant finds the older, and no new lookalike is free."""
+    engine = make_engine(db_url)
+    command.upgrade(alembic_config(engine), "0004")
+    with Session(engine) as db:
+        for name, key, password in [("alice", "alice", "secret1"), ("aIice", "aiice", "other12"),
+                                    ("bob", "bob", "secret1")]:
+            db.add(User(username=name, name_key=key, password_hash=hash_password(password)))
+        db.commit()
+    command.upgrade(alembic_config(engine), "head")
+    with Session(engine) as db:
+        keys = dict(db.execute(select(User.username, User.name_key)).tuples().all())
+    engine.dispose()
+    assert keys == {"alice": "allce", "aIice": None, "bob": "bob"}
+    with make_client(db_url) as c:
+        assert login(c, "aIice", "other12") and login(c, "alice") and login(c, "ALICE")
+        r = c.post("/api/login", json={"username": "ALICE", "password": "secret1"})
+        assert r.json()["user"]["username"] == "alice"
+        r = c.post("/api/login", json={"username": "aIice", "password": "other12"})
+        assert r.json()["user"]["username"] == "aIice"
+        r = c.post("/api/signup", json={"username": "a1ice", "password": "secret1"})
+        assert r.status_code == 409
