@@ -72,13 +72,23 @@ def announced(hand: LiveHand) -> dict[str, Any] | None:
     return {**shown, "hand_id": hand.hand_id}
 
 
-def state_frame(hand: LiveHand, seat: int | None, view: View) -> dict[str, Any]:
+LOG_KEPT = 60  # the events a client's move log keeps
+
+
+def state_frame(hand: LiveHand, seat: int | None, view: View,
+                log: bool = False) -> dict[str, Any]:
     """The `state` frame that opens a hand for `seat`, or that a (re)connecting client gets: the
-    view and the shuffle's commitment."""
+    view and the shuffle's commitment; with `log`, the hand's last events that `seat` was sent
+    (`log`, numbered from `log_start`), so that a client's move log survives a reconnect."""
     frame: dict[str, Any] = {"type": "state", "view": view(seat)}
     fair = announced(hand)
     if fair is not None:
         frame["fair"] = fair
+    if log:
+        seen = [e for e in hand.engine.events if e.visible_to(seat)]
+        kept = seen[-LOG_KEPT:]
+        frame["log"] = [e.to_json() for e in kept]
+        frame["log_start"] = len(seen) - len(kept) + 1
     return frame
 
 

@@ -313,7 +313,7 @@ class TableRunner(TableBase):
             self.auto = {i for i, bot in enumerate(hand.bots) if not bot}
         for conn in self.audience:
             if conn.seat is not None or not self.watch.delayed:
-                conn.send(state_frame(hand, conn.seat, self._view))
+                conn.send(state_frame(hand, conn.seat, self._view, log=True))
         self._advance()
 
     async def _recover(self) -> None:

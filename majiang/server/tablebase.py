@@ -119,7 +119,7 @@ class TableBase:
         if seat is None and self.watch.delayed:
             self.watch.catch_up(conn)  # what the delayed watchers have seen so far
         elif self.hand is not None:
-            conn.send(state_frame(self.hand, conn.seat, self._view))
+            conn.send(state_frame(self.hand, conn.seat, self._view, log=True))
             if seat is not None:
                 await self._owner_returns(seat)
         elif self.last_settlement is not None:

@@ -528,6 +528,13 @@ def test_lobby_list_join_and_full_tables(server: str, browser: Any) -> None:
         assert box["cardSW"] <= box["cardW"] and box["pageW"] <= box["vw"], box
         assert box["errH"] == 0 and box["errDisplay"] == "none", box
         assert box["cards"] == 5
+        # quick play is on a phone's first screen, and names the ruleset it opens
+        quick = page.locator("#btn-quick").bounding_box()
+        assert quick is not None and quick["y"] + quick["height"] <= PHONE["height"], quick
+        page.tap(".ruleset-card[data-rules=kawuxing]")
+        label = page.inner_text("#btn-quick")
+        assert "卡五星" in label and "Kawuxing" in label, label
+        page.tap(".ruleset-card[data-rules=tuidaohu]")
         METRICS["lobby-390"] = box
         card = page.locator(".ruleset-card[data-rules=wuhan]").inner_text()
         assert "64" in card and "laizi" in card.lower() and "赖子" in card

@@ -173,6 +173,15 @@ def test_reconnect_mid_hand_gets_view_and_pending_prompt(sqlite_url: str) -> Non
                 t2.add(ws.receive_json())
             assert [f["type"] for f in t2.frames][:2] == ["table", "state"]
             assert t2.view is not None
+            # the move log survives: the hand's events this seat was sent, in order
+            received = [{k: v for k, v in f["event"].items() if k != "silver"}
+                        for f in t.frames if f["type"] == "event"]
+            log, seat = t2.frames[1]["log"], t2.view["seat"]
+            assert received and log[-len(received):] == received and t2.frames[1]["log_start"] == 1
+            assert log[0]["type"] == "start"
+            private = [e for e in log if (e["type"] == "deal" and "tiles" in e)
+                       or (e["type"] == "draw" and "tile" in e)]
+            assert private and all(e["seat"] == seat for e in private)  # only its own tiles
             assert t2.view["hand"] == before_view["hand"]
             assert t2.view["drawn"] == before_view["drawn"]
             assert t2.prompt["prompt_id"] == before_prompt["prompt_id"]

@@ -8,7 +8,7 @@
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, getLang, setLang, onLangChange } from "./i18n.js";
+import { t, tOther, getLang, setLang, onLangChange, taels } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
@@ -49,7 +49,7 @@ const app = {
       u ? h("span", { class: "user", id: "user-box" },
         h("a", { href: `#/profile/${encodeURIComponent(u.username)}`, id: "user-name" },
           h("b", {}, u.username)), " ",
-        h("span", { class: "silver", id: "user-silver" }, `${fmtInt(u.silver)} ${t("taels")}`), " ",
+        h("span", { class: "silver", id: "user-silver" }, taels(u.silver)), " ",
         levelBadge(u.level)) : null,
       h("button", { class: "lang", id: "btn-lang",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),

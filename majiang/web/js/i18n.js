@@ -1,4 +1,6 @@
 // Interface text in both languages, and the chosen language (remembered in localStorage).
+import { fmtInt, signed } from "./dom.js";
+
 const KEY = "majiang.lang";
 
 const TEXT = {
@@ -10,7 +12,7 @@ const TEXT = {
   username: ["用户名", "Username"],
   password: ["密码", "Password"],
   silver: ["银子", "Silver"],
-  taels: ["两", "taels"],
+  taels: ["两", "taels"], tael: ["两", "tael"],
   level: ["等级", "Level"],
   stake: ["底注", "Stake"],
   lobby: ["大厅", "Lobby"],
@@ -21,7 +23,7 @@ const TEXT = {
   create_table: ["开桌", "Create table"],
   join: ["加入", "Join"],
   join_code: ["桌号", "Table code"],
-  quick_play: ["快速开始", "Quick play"],
+  quick_play: ["快速开始", "Quick play"], quick_play_rules: ["快速开始 · {rules}", "Quick play · {rules}"],
   open_tables: ["等待中的牌桌", "Open tables"],
   no_tables: ["暂无", "None"],
   ready: ["准备", "Ready"],
@@ -121,7 +123,7 @@ const TEXT = {
   leave_no: ["继续打牌", "Keep playing"],
   rulesets: ["玩法", "Rulesets"],
   typical: ["常见输赢", "Typical"],
-  stake_at_level: ["每注 {n} 两", "{n} taels a unit"],
+  stake_at_level: ["每注 {money}", "{money} a unit"],
   seated_elsewhere: ["你还坐在牌桌 {code}（本局由电脑托管到结束）。快速开始会回到那一桌。",
     "You still sit at table {code} (the server plays your seat to the end of the hand). Quick play would take you back there."],
   still_seated: ["牌桌 {code} 的这一局还没结束，座位要到本局结束才空出。", "The hand at table {code} is not over; your seat is freed when it ends."],
@@ -171,7 +173,7 @@ const TEXT = {
   units: ["注", "units"],
   levels_title: ["财富等级", "Wealth levels"],
   your_level: ["你的等级", "Your level"],
-  to_next: ["距 {name} 还差 {n} 两", "{n} taels to {name}"],
+  to_next: ["距 {name} 还差 {money}", "{money} to {name}"],
   top_level: ["已是最高等级", "The top level"],
   min_silver: ["所需银子", "Silver needed"],
   guide_title: ["第一次来？三步上手", "New here? Three steps"],
@@ -292,6 +294,13 @@ export function rulesetInfo(id) {
   const x = RULESET_INFO[id];
   if (!x) return null;
   return { special: { zh: x.special[0], en: x.special[1] }, typical: { zh: x.typical[0], en: x.typical[1] } };
+}
+
+/** An amount of silver with its unit: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
+export function taels(n, sign = false) {
+  const v = Number(n ?? 0);
+  const num = sign ? signed(v) : fmtInt(v);
+  return lang === "zh" ? `${num} 两` : `${num} ${Math.abs(v) === 1 ? "tael" : "taels"}`;
 }
 
 export function eventName(type) {

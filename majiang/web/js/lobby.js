@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo, taels } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
 
@@ -40,7 +40,7 @@ function rulesetCard(r, selected, stake, onPick) {
     h("span", { class: "rs-players" }, `${r.players} ${t("players")}`, h("small", { class: "other-lang" }, `${r.players} ${tOther("players")}`)),
     info ? h("span", { class: "rs-special" }, tr(info.special), h("small", { class: "other-lang" }, trOther(info.special))) : null,
     info ? h("span", { class: "rs-stake" }, h("b", {}, t("typical")), " ", tr(info.typical),
-      stake ? ` · ${t("stake_at_level", { n: fmtInt(stake) })}` : "",
+      stake ? ` · ${t("stake_at_level", { money: taels(stake) })}` : "",
       h("small", { class: "other-lang" }, trOther(info.typical))) : null);
 }
 
@@ -114,10 +114,16 @@ export async function renderLobby(root, app) {
     mount(matchLabel, rounds ? bi(t("match_rounds"), tOther("match_rounds")) : bi(t("match_hands"), tOther("match_hands")));
   };
   const cardsBox = h("div", { class: "ruleset-cards", id: "ruleset-cards" });
-  const fillCards = () => mount(cardsBox, rulesets.map((r) => rulesetCard(r, r.id === rulesSel.value,
-    (levels.find((l) => l.index === Number(levelSel.value)) || me.level || {}).stake, (id) => {
-      rulesSel.value = id; rulesSel.dispatchEvent(new Event("change"));
-    })));
+  const quickBtn = h("button", { id: "btn-quick", onclick: () => quick() });  // names the ruleset it opens
+  const fillCards = () => {
+    mount(cardsBox, rulesets.map((r) => rulesetCard(r, r.id === rulesSel.value,
+      (levels.find((l) => l.index === Number(levelSel.value)) || me.level || {}).stake, (id) => {
+        rulesSel.value = id; rulesSel.dispatchEvent(new Event("change"));
+      })));
+    const r = rulesets.find((x) => x.id === rulesSel.value) || { zh: rulesSel.value, en: rulesSel.value };
+    mount(quickBtn, bi(t("quick_play_rules", { rules: tr(r) }),
+      tOther("quick_play_rules").replace("{rules}", trOther(r))));
+  };
   fillBots();
   fillMatch();
   fillCards();
@@ -208,14 +214,15 @@ export async function renderLobby(root, app) {
       msg,
       seatedBox,
       h("section", { class: "card rulesets-card" },
-        h("h2", {}, bi(t("rulesets"), tOther("rulesets"))), cardsBox),
+        h("h2", {}, bi(t("rulesets"), tOther("rulesets"))), cardsBox,
+        h("div", { class: "buttons quick-row" }, quickBtn)),  // what a newcomer looks for: on a phone's first screen
       h("div", { class: "lobby" },
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " (guest)") : null),
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
-          h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${t("taels")}`),
+          h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${t(Math.abs(me.silver) === 1 ? "tael" : "taels")}`),
         h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),
-        me.level ? h("div", { class: "muted" }, `${t("stake")}: ${fmtInt(me.level.stake)} ${t("taels")}`) : null,
+        me.level ? h("div", { class: "muted" }, `${t("stake")}: ${taels(me.level.stake)}`) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
           href: `#/table/${me.table}` }, t("back_to_table", { code: me.table }))) : null),
       faucets,
@@ -229,9 +236,7 @@ export async function renderLobby(root, app) {
         practice.label,
         h("div", { class: "buttons" },
           h("button", { id: "btn-create", onclick: () => create(false) }, bi(t("create_table"), tOther("create_table"))),
-          h("button", { id: "btn-create-room", onclick: () => create(true) }, bi(t("create_room"), tOther("create_room"))),
-          h("button", { id: "btn-quick", class: "secondary", onclick: quick },
-            bi(t("quick_play"), tOther("quick_play"))))),
+          h("button", { id: "btn-create-room", onclick: () => create(true) }, bi(t("create_room"), tOther("create_room"))))),
       h("section", { class: "card joincard" },
         h("h2", {}, bi(t("join"), tOther("join"))),
         h("div", { class: "row" }, codeIn,

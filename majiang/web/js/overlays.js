@@ -27,7 +27,7 @@ export function settlementOverlay(screen) {
     : h("button", { id: "btn-next", onclick: () => screen.ready() }, bi(t("next_hand"), tOther("next_hand")));
   const mine = (screen.settlement.winners || []).some((w) => w.seat === screen.mySeat());
   const burst = screen.burst && (screen.settlement.winners || []).length ? winBurst(mine) : null;
-  if (burst) document.body.appendChild(burst);  // over the overlay, whatever re-renders below
+  if (burst) document.body.appendChild(burst);  // under the overlay (style.css), whatever re-renders it
   screen.burst = false;
   return h("div", { class: "overlay" },
     h("div", { class: "card overlay-card" },

@@ -4,7 +4,7 @@
 // by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr } from "./i18n.js";
+import { getLang, tr, taels } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 
@@ -19,7 +19,7 @@ const TEXT = {
   since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
   none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],
   replay: ["回放", "Replay"], wins: ["和 {n} 次", "{n} wins"], units_n: ["{n} 番", "{n} units"],
-  taels: ["两", "taels"], no_hands: ["还没有打过牌", "No hands played yet"],
+  no_hands: ["还没有打过牌", "No hands played yet"],
   win: ["和", "W"], deal_in: ["铳", "D"], loss: ["负", "L"], even: ["平", "E"], draw: ["流", "—"],
   result_win: ["和牌", "win"], result_deal_in: ["放铳", "dealt in"], result_loss: ["输", "loss"],
   result_even: ["不输不赢", "even"], result_draw: ["流局", "draw"],
@@ -57,8 +57,8 @@ function statsEl(s, own) {
       stat("deal_in_rate", pct(s.deal_in_rate)),
       stat("draw_rate", pct(s.draw_rate)),
       stat("avg_win", s.avg_win_units == null ? "—" : tx("units_n", { n: s.avg_win_units }),
-        s.avg_win_silver == null ? null : `${fmtInt(s.avg_win_silver)} ${tx("taels")}`),
-      stat("biggest", big ? `${signed(big.silver)} ${tx("taels")}` : "—",
+        s.avg_win_silver == null ? null : taels(s.avg_win_silver)),
+      stat("biggest", big ? taels(big.silver, true) : "—",
         big ? h("span", {}, (big.patterns || []).map((p) => tr(p)).join("、") || "",
           ` · ${tx("units_n", { n: big.units })}`,
           own ? h("a", { href: `#/replay/${big.hand_id}`, class: "small" }, ` ${tx("replay")}`) : null) : null),
@@ -104,7 +104,7 @@ function myHands(name, rules) {
         h("span", { class: `chip ${row.result}` }, tx(row.result)), " ",
         h("a", { href: `#/replay/${row.hand_id}` }, `${tr(rulesName(row.rules))} #${row.hand_id}`), " · ",
         (row.winners || []).map((w) => `${w.name ?? "?"}: ${(w.patterns || []).map((p) => tr(p)).join("、")}`).join("; ") || tx("result_draw"),
-        " · ", h("b", { class: cls(row.silver) }, `${signed(row.silver)} ${tx("taels")}`)));
+        " · ", h("b", { class: cls(row.silver) }, taels(row.silver, true))));
     }
     before = page.next;
     more.hidden = !before;
@@ -126,7 +126,7 @@ export async function renderProfile(root, app, name) {
     mount(root, h("div", { class: "standing", id: "profile" },
       h("section", { class: "card head" },
         h("h2", { id: "profile-name" }, card.name), levelBadge(card.level),
-        h("span", { class: "silver" }, `${fmtInt(card.silver)} ${tx("taels")}`),
+        h("span", { class: "silver" }, taels(card.silver)),
         card.wealth_rank ? h("span", { id: "profile-rank" }, bx("wealth_rank"), ` #${card.wealth_rank}`) : null,
         card.bot ? h("span", { class: "badge" }, bx("bot")) : null,
         card.guest ? h("span", { class: "badge" }, bx("guest")) : null,

@@ -3,7 +3,7 @@
 // (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
 import { get, post } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther } from "./i18n.js";
+import { t, tOther, tr, trOther, taels } from "./i18n.js";
 import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
 import { scoreboardEl, summaryEl } from "./match.js";
 
@@ -44,7 +44,7 @@ function settingsEl(room, rs) {
     row("ruleset", [tr(rs), trOther(rs) ? h("small", { class: "other-lang" }, ` ${trOther(rs)}`) : null]),
     row("match_length", lengthText(s)),
     s.practice ? row("stake", t("practice_room"))
-      : row("stake", `${fmtInt(s.stake)} ${t("taels")} · ${t("level")} ${s.level}`),
+      : row("stake", `${taels(s.stake)} · ${t("level")} ${s.level}`),
     row("turn_seconds", `${s.turn_seconds}s`),
     row("owner", room.owner ?? "—"));
 }

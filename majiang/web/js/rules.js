@@ -2,7 +2,7 @@
 // table and the worked hands from the server (/api/rules/ID: majiang.rules' own data and scorer).
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";
 import { levelBadge } from "./badge.js";
@@ -90,7 +90,7 @@ export async function levelsSection(app) {
   const progress = cur ? h("div", { class: "level-progress", id: "level-progress" },
     h("span", {}, `${t("your_level")}: `), levelBadge(cur), " ",
     h("span", { class: "bar" }, h("span", { class: "fill", style: { width: `${pct.toFixed(1)}%` } })), " ",
-    next ? t("to_next", { n: fmtInt(next.min_silver - silver), name: tr(next) }) : t("top_level")) : null;
+    next ? t("to_next", { money: taels(next.min_silver - silver), name: tr(next) }) : t("top_level")) : null;
   return section("levels_title", progress,
     h("table", { class: "list levels", id: "levels-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("level")), h("th", { class: "num" }, t("min_silver")),

@@ -6,7 +6,7 @@
 // verify this hand (the fair shuffle's page /verify?hand=ID). The replay and the history show
 // this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
 import { verifyLink } from "./fair.js";
@@ -22,12 +22,12 @@ const TEXT = {
   pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
   liable_note: ["{why}——这一胡每家的钱都由 {payer} 一人付", "{why}: {payer} pays every loser's share of this win"],
   silver_flow: ["银子怎么走", "Where the silver went"],
-  stake_is: ["底注 {stake} 两：1 注 = {stake} 两", "Stake {stake}: 1 unit = {stake} taels"],
+  stake_is: ["底注 {stake} 两：1 注 = {money}", "Stake {stake}: 1 unit = {money}"],
   practice_is: ["练习场：只记注数，不动银子", "Practice: units only, no silver moves"],
   owed: ["应付/应得", "Owed"],
   moved: ["实际", "Moved"],
-  short_payer: ["余额只有 {had} 两，只付 {paid} 两；不足部分不再追", "had only {had} taels and paid {paid}; the rest is not owed"],
-  short_receiver: ["付款方余额不足，按比例分得 {got} 两", "a payer was short: got {got} taels, shared in proportion"],
+  short_payer: ["余额只有 {had}，只付 {paid}；不足部分不再追", "had only {had} and paid {paid}; the rest is not owed"],
+  short_receiver: ["付款方余额不足，按比例分得 {got}", "a payer was short: got {got}, shared in proportion"],
   self_drawn_short: ["自摸", "self-drawn"],
   discard_from: ["点炮：{name}", "fed by {name}"],
   robbed_from: ["抢杠：{name}", "robbed {name}'s kong"],
@@ -53,6 +53,20 @@ export function addExplainCss() {
   if (cssAdded || document.querySelector('link[data-css="explain"]')) return;
   cssAdded = true;
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/explain.css", "data-css": "explain" }));
+}
+
+/** The payment lines in runs of one payee and one reason (a win's or a kong's payers). */
+function paymentGroups(lines) {
+  const groups = [];
+  for (const l of lines) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].payee === l.payee && JSON.stringify(last[0].reason) === JSON.stringify(l.reason)) {
+      last.push(l);
+    } else {
+      groups.push([l]);
+    }
+  }
+  return groups;
 }
 
 function nameOf(names, seat) {
@@ -131,14 +145,14 @@ function eventEl(ev, names, mySeat) {
       seats.map((i) => {
         const short = ev.silver[i] !== ev.owed[i];
         const note = !short ? null : ev.owed[i] < 0
-          ? tx("short_payer", { had: fmtInt(ev.balances_before?.[i]), paid: fmtInt(-ev.silver[i]) })
-          : tx("short_receiver", { got: fmtInt(ev.silver[i]) });
+          ? tx("short_payer", { had: taels(ev.balances_before?.[i]), paid: taels(-ev.silver[i]) })
+          : tx("short_receiver", { got: taels(ev.silver[i]) });
         return h("tr", { class: `${i === mySeat ? "me " : ""}${short ? "short" : ""}`, "data-seat": i },
           h("td", {}, nameOf(names, i)),
           h("td", { class: "num" }, signed(ev.units[i])),
-          h("td", { class: "num" }, `${signed(ev.owed[i])} ${t("taels")}`),
+          h("td", { class: "num" }, taels(ev.owed[i], true)),
           h("td", { class: `num silver ${ev.silver[i] > 0 ? "pos" : ev.silver[i] < 0 ? "neg" : ""}` },
-            `${signed(ev.silver[i])} ${t("taels")}`, note ? h("div", { class: "short-note" }, note) : null));
+            taels(ev.silver[i], true), note ? h("div", { class: "short-note" }, note) : null));
       })));
 }
 
@@ -151,9 +165,12 @@ export function settlementEl(s, names, mySeat) {
     ? h("div", { class: "draw-result" }, bi(t("exhaustive_draw"), tOther("exhaustive_draw")))
     : s.winners.map((w, i) => winnerEl(s, w, names, wins.find((x) => x.winner === w.seat) || wins[i], mySeat));
   // in units: the silver each owed and paid is the flow's (a short payer pays less)
-  const lines = s.lines.map((l) => h("li", { class: "payment-line" },
-    `${nameOf(names, l.payer)} -> ${nameOf(names, l.payee)}: `,
-    `${fmtInt(l.amount)} ${t("units")}`, ` (${tr(l.reason)})`));
+  // one line per payment to a seat for one reason: "B 2, C 2, D 4 -> A: 8 units (清一色)"
+  const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" },
+    g.length === 1 ? nameOf(names, g[0].payer)
+      : g.map((l) => `${nameOf(names, l.payer)} ${fmtInt(l.amount)}`).join(", "),
+    ` -> ${nameOf(names, g[0].payee)}: `,
+    `${fmtInt(g.reduce((sum, l) => sum + l.amount, 0))} ${t("units")}`, ` (${tr(g[0].reason)})`));
   const { units, silver } = s.payments;
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     h("td", {}, name ?? i),
@@ -168,7 +185,7 @@ export function settlementEl(s, names, mySeat) {
     h("h3", {}, bi(t("payments"), tOther("payments"))),
     lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted" }, "—"),
     explain ? h("div", { class: "explain-flow", id: "silver-flow" },
-      h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, ` ${s.stake ? tx("stake_is", { stake: fmtInt(s.stake) }) : tx("practice_is")}`)),
+      h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, ` ${s.stake ? tx("stake_is", { stake: fmtInt(s.stake), money: taels(s.stake) }) : tx("practice_is")}`)),
       explain.events.map((ev) => eventEl(ev, names, mySeat))) : null,
     h("h3", {}, bi(t("silver_moved"), tOther("silver_moved"))),
     h("table", { class: "money" },

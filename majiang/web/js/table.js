@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, eventName, getLang } from "./i18n.js";
+import { t, tOther, tr, trOther, eventName, getLang, taels } from "./i18n.js";
 import { tileName } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -95,6 +95,7 @@ export class TableScreen {
         this.noteTurn();
         if (this.view && this.view.dice) this.dice = this.view.dice;
         if (msg.fair) { this.fair = msg.fair; rememberCommitment(msg.fair); }  // the deal's commitment
+        if (msg.log) { this.log = msg.log; this.logStart = msg.log_start; }  // a (re)connect: the hand so far
         this.error = "";
         if (this.view && this.view.phase === "play" && this.settlement && this.settlement._shownFor !== this.view.hand_no)
           this.settlement = null;
@@ -306,7 +307,7 @@ export class TableScreen {
         ? h("small", { class: "other-lang" }, trOther(rs)) : null),
       tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
         bi(t("practice_room"), tOther("practice_room")))
-        : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${fmtInt(tb.stake)} ${t("taels")}`) : null,
+        : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${taels(tb.stake)}`) : null,
       matchProgress(this.match),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),

@@ -1,0 +1,63 @@
+"""How money reads on screen: an amount carries its unit in the current language (one tael, two
+taels, 两 in Chinese), and a settlement's payments are one line per payee and reason (a
+self-drawn win's three payers on one line, a discard win's one payer on its own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_layout import DESKTOP, new_page
+
+TAELS = """async (lang) => {
+  localStorage.setItem('majiang.lang', lang);
+  const m = await import('/static/js/i18n.js?' + lang);  // a fresh module reads the language
+  return [m.taels(1), m.taels(2), m.taels(-1, true), m.taels(1200, true), m.taels(0)];
+}"""
+
+SETTLEMENT = """async () => {
+  const { settlementEl } = await import('/static/js/settlement.js');
+  const win = { zh: '清一色', en: 'Pure suit' }, kong = { zh: '暗杠', en: 'Concealed kong' };
+  const s = {
+    winners: [], stake: 10, hand_id: null,
+    lines: [
+      { payer: 1, payee: 0, amount: 2, reason: kong },
+      { payer: 2, payee: 0, amount: 2, reason: kong },
+      { payer: 3, payee: 0, amount: 2, reason: kong },
+      { payer: 1, payee: 2, amount: 4, reason: win },
+      { payer: 3, payee: 2, amount: 8, reason: win },
+      { payer: 0, payee: 2, amount: 4, reason: win },
+      { payer: 1, payee: 3, amount: 1, reason: win },
+    ],
+    payments: { units: [2, -7, 14, -9], silver: [20, -70, 140, -90] },
+    balances_before: [100, 100, 100, 100], balances_after: [120, 30, 240, 10],
+    levels_after: [null, null, null, null],
+  };
+  const el = settlementEl(s, ['alice', 'bob', 'carol', 'dave'], 0);
+  return [...el.querySelectorAll('.payment-line')].map((li) => li.textContent);
+}"""
+
+
+def test_amounts_carry_their_unit_in_both_languages(server: str, browser: Any) -> None:
+    page = new_page(browser, DESKTOP, False)
+    try:
+        page.goto(server + "/")
+        assert page.evaluate(TAELS, "en") == ["1 tael", "2 taels", "-1 tael", "+1,200 taels",
+                                              "0 taels"]
+        assert page.evaluate(TAELS, "zh") == ["1 两", "2 两", "-1 两", "+1,200 两", "0 两"]
+    finally:
+        page.context.close()
+
+
+def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
+                                                                browser: Any) -> None:
+    page = new_page(browser, DESKTOP, False)
+    try:
+        page.goto(server + "/")
+        lines = page.evaluate(SETTLEMENT)
+        assert len(lines) == 3, lines
+        kong, win, single = lines
+        assert kong.startswith("bob 2, carol 2, dave 2 -> alice: 6 ") and "暗杠" in kong
+        assert win.startswith("bob 4, dave 8, alice 4 -> carol: 16 ") and "清一色" in win
+        assert single.startswith("bob -> dave: 1 ") and "清一色" in single
+    finally:
+        page.context.close()
