@@ -235,6 +235,23 @@ def own_tiles_in_view(page: Any) -> list[dict[str, float]]:
     return rects
 
 
+MARKS = """() => [...document.querySelectorAll('.tile-box .tile-mark')].map((m) => {
+  const t = m.parentElement.querySelector('img').getBoundingClientRect();
+  const r = m.getBoundingClientRect();
+  return {dx: r.left + r.width / 2 - t.left, dy: r.top + r.height / 2 - t.top, d: r.width,
+          w: t.width};
+})"""
+
+
+def check_marks(page: Any) -> None:
+    """Every tile tag (wuhan's 赖 / 皮 / 杠) is a disc centred on its tile's corner, on a tile of
+    30 px or more no wider than a third of it: the face (a 9-pin's corner pip) stays seen."""
+    for m in page.evaluate(MARKS):
+        assert abs(m["dx"]) <= 1.5 and abs(m["dy"]) <= 1.5, m
+        if m["w"] >= 30:
+            assert m["d"] <= m["w"] / 3 + 1, m
+
+
 def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) -> dict[str, Any]:
     """Play this seat to the settlement by taps / clicks; measure on every turn of this seat."""
     from playwright.sync_api import Error as PlaywrightError
@@ -299,6 +316,7 @@ def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) ->
                         use_confirm = not use_confirm
                     if turns == 3 and not shot_taken:
                         page.wait_for_timeout(150)
+                        check_marks(page)
                         shot(page, f"{name}-table")
                         shot_taken = True
         if not acted and press(page, page.locator("#actions button.action"), touch):
