@@ -120,12 +120,26 @@ def seat_refusal(balance: int, table_level: int, rules: str | None = None) -> st
         )
     need = seat_minimum(rules, table_level)
     if balance < need:
+        zh, en = _names(rules)
+        units = SEAT_COVER.get(rules or "", 0)
         return (
-            f"此玩法此桌一局可输{SEAT_COVER.get(rules or '', 0)}注，入座需{need}两 / one hand of "
-            f"{rules} here can cost {SEAT_COVER.get(rules or '', 0)} stakes: a seat needs "
-            f"{need} taels (you have {balance}); try a lower table or practice (练习场)"
+            f"{zh}在此桌一局可输{units}注，入座需{need}两（你有{balance}两），"
+            "可选低一级的桌或练习场 / "
+            f"one hand of {en} here can cost {units} units: a seat needs {need} taels (you have "
+            f"{balance}); try a lower table or practice (练习场)"
         )
     return None
+
+
+def _names(rules: str | None) -> tuple[str, str]:
+    """A ruleset's Chinese and English names, for a message (its id if it is unknown)."""
+    from majiang.rules import get_ruleset
+
+    try:
+        ruleset = get_ruleset(rules or "")
+    except KeyError:
+        return rules or "", rules or ""
+    return ruleset.zh, ruleset.en
 
 
 def may_sit(balance: int, table_level: int, rules: str | None = None) -> bool:

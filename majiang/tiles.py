@@ -101,11 +101,12 @@ def chinese_name(tile: Tile) -> str:
 
 
 def english_name(tile: Tile) -> str:
-    """'3 Dots', 'East', 'Red'."""
+    """'3 Dots', '1 Dot', 'East', 'Red'."""
     _check_kind(tile)
     if tile >= HONOR:
         return _HONOR_ENGLISH[tile - HONOR]
-    return f"{tile % 9 + 1} {_SUIT_ENGLISH[tile // 9]}"
+    rank, suit = tile % 9 + 1, _SUIT_ENGLISH[tile // 9]
+    return f"{rank} {suit if rank > 1 else suit.removesuffix('s')}"
 
 
 def parse_tile(text: str) -> Tile:

@@ -39,6 +39,8 @@ def test_chinese_sequence_and_names() -> None:
     assert T.format_tiles(hand) == "123m5p67z"
     assert T.format_chinese(hand) == "一万 二万 三万 五筒 发 中"
     assert T.english_name(T.parse_tile("5p")) == "5 Dots"
+    assert [T.english_name(T.parse_tile(t)) for t in ("1p", "1m", "1s", "2s")] == [
+        "1 Dot", "1 Character", "1 Bamboo", "2 Bamboo"]
 
 
 @pytest.mark.parametrize(

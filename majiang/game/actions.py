@@ -36,8 +36,8 @@ _NAMES: dict[str, tuple[str, str]] = {
     WIN: ("胡", "Win"),
     PASS: ("过", "Pass"),
     DECLARE: ("亮牌打", "Declare, discarding"),
-    PICK: ("拾", "Pick"),
-    GRAB: ("抢", "Grab"),
+    PICK: ("拾（十三么）", "Pick (thirteen orphans)"),  # jincheng: for a thirteen orphans
+    GRAB: ("抢（十三么）", "Grab (thirteen orphans)"),
     "exposed_kong": ("明杠", "Exposed kong"),
     "concealed_kong": ("暗杠", "Concealed kong"),
     "added_kong": ("补杠", "Added kong"),

@@ -153,11 +153,9 @@ def draw_json(row: MatchRow) -> dict[str, Any]:
     return {
         "method": "lot", "dealer": seat, "name": name,
         "text": {
-            "zh": f"抽签定庄：{who_zh}坐首局庄。规则：首局庄家随机确定（实桌掷骰）；"
-                  "此处由本场的种子抽签，种子在本场结束后公布。",
-            "en": f"Drawn by lot: {who_en} deals the first hand. The rules choose the first "
-                  "dealer at random (at a real table, by dice); here the lot is drawn from the "
-                  "match's seed, shown when the match ends.",
+            "zh": f"{who_zh}抽签坐首局庄（如实桌掷骰定庄；本场结束后可验证）。",
+            "en": f"{who_en} drew the first deal by lot (as dice would at a real table; it can "
+                  "be checked when the match ends).",
         },
     }
 

@@ -17,6 +17,9 @@ TAELS = """async (lang) => {
 SETTLEMENT = """async () => {
   const { settlementEl } = await import('/static/js/settlement.js');
   const win = { zh: '清一色', en: 'Pure suit' }, kong = { zh: '暗杠', en: 'Concealed kong' };
+  const lv1 = { index: 1, id: 'daiye', zh: '待业', en: 'Unemployed', min_silver: 0, stake: 1 };
+  const lv2 = { index: 2, id: 'linshigong', zh: '临时工', en: 'Temporary worker', min_silver: 100,
+                stake: 1 };
   const s = {
     winners: [], stake: 10, hand_id: null,
     lines: [
@@ -30,10 +33,13 @@ SETTLEMENT = """async () => {
     ],
     payments: { units: [2, -7, 14, -9], silver: [20, -70, 140, -90] },
     balances_before: [100, 100, 100, 100], balances_after: [120, 30, 240, 10],
-    levels_after: [null, null, null, null],
+    levels_before: [lv1, lv2, lv2, lv1], levels_after: [lv1, lv1, lv2, lv2],
   };
-  const el = settlementEl(s, ['alice', 'bob', 'carol', 'dave'], 0);
-  return [...el.querySelectorAll('.payment-line')].map((li) => li.textContent);
+  const el = settlementEl(s, ['alice', 'bob', 'carol', 'dave'], 1);
+  return { lines: [...el.querySelectorAll('.payment-line')].map((li) => li.textContent),
+           moves: [...el.querySelectorAll('table.money tr[data-seat]')].map((tr) =>
+             tr.querySelector('.level-move')?.textContent.trim() || ''),
+           note: el.querySelector('#level-note')?.textContent || null };
 }"""
 
 
@@ -50,14 +56,20 @@ def test_amounts_carry_their_unit_in_both_languages(server: str, browser: Any) -
 
 def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
                                                                 browser: Any) -> None:
+    """And a level the hand changed is marked (↑ / ↓), the player's own in words: a guest at
+    100 taels lost one and dropped a level without a word (a newcomer's report)."""
     page = new_page(browser, DESKTOP, False)
     try:
         page.goto(server + "/")
-        lines = page.evaluate(SETTLEMENT)
+        got = page.evaluate(SETTLEMENT)
+        lines = got["lines"]
         assert len(lines) == 3, lines
         kong, win, single = lines
         assert kong.startswith("bob 2, carol 2, dave 2 -> alice: 6 ") and "暗杠" in kong
         assert win.startswith("bob 4, dave 8, alice 4 -> carol: 16 ") and "清一色" in win
         assert single.startswith("bob -> dave: 1 ") and "清一色" in single
+        # a level this hand changed is marked, and the player's own change said in words
+        assert got["moves"] == ["", "↓", "", "↑"], got
+        assert got["note"] == "你的等级由临时工降为待业（余额低于 100 两）", got
     finally:
         page.context.close()

@@ -14,7 +14,7 @@ const MELD_NAMES = {
   chow: ["吃", "Chow"], pung: ["碰", "Pung"], exposed_kong: ["明杠", "Exposed kong"],
   concealed_kong: ["暗杠", "Concealed kong"], added_kong: ["补杠", "Added kong"],
   red_kong: ["红中杠", "Red dragon kong"], pi_kong: ["皮子杠", "Indicator kong"],
-  laizi_kong: ["赖子杠", "Laizi kong"], picked: ["拾", "Pick"], grabbed: ["搶", "Grab"],
+  laizi_kong: ["赖子杠", "Laizi kong"], picked: ["拾", "Pick"], grabbed: ["抢", "Grab"],
 };
 const SINGLE_MARK = { pi_kong: "pi", laizi_kong: "laizi" };  // a red dragon says 中 itself
 
@@ -146,8 +146,11 @@ export function centerPanel(view, names, timerEl) {
     h("div", { class: "center-info" },
       h("div", { class: "hand-no" }, t("hand_no", { n: view.hand_no ?? 1 })),
       view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
-        : h("div", { class: `turn-name${view.turn === view.seat ? " mine" : ""}`, id: "turn-name" },
-          view.turn === view.seat ? t("your_turn") : `${t("turn")}: ${turnName}`)),
+        // the discarder keeps the turn while the others may claim: nobody's turn to act is lit then
+        : view.last_discard && view.last_discard.seat === view.turn
+          ? h("div", { class: "turn-name", id: "turn-name" }, t("claims_open"))
+          : h("div", { class: `turn-name${view.turn === view.seat ? " mine" : ""}`, id: "turn-name" },
+            view.turn === view.seat ? t("your_turn") : `${t("turn")}: ${turnName}`)),
     special ? h("div", { class: "laizi", id: "laizi-info" },
       h("span", { class: "laizi-tile" }, bi(t("laizi"), tOther("laizi")), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
       special.pi.size ? h("span", { class: "pi-tiles" }, bi(t("pi"), tOther("pi")),

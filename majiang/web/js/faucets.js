@@ -1,8 +1,10 @@
 // Sign-in bonus, relief (救济金) with its cooldown, and the practice (练习场) switch for the lobby.
 import { get, post } from "./api.js";
-import { h, mount } from "./dom.js";
+import { h, mount, bi } from "./dom.js";
+import { getLang, taels } from "./i18n.js";
 
-const zhen = (zh, en) => h("span", { class: "bi" }, zh, h("small", { class: "muted" }, ` / ${en}`));
+/** Text in the current language, the other one small beside it. */
+const zhen = (zh, en) => (getLang() === "en" ? bi(en, zh) : bi(zh, en));
 
 /** A card: sign in today, claim relief (when below the threshold; the wait shown). `changed(user)`
  *  is called with the new balance after a grant. */
@@ -20,8 +22,8 @@ export function faucetsCard(changed) {
       id: "btn-relief", disabled: !r.available, onclick: () => claim("/api/relief"),
     }, zhen(`领救济金（补到${r.to}两）`, `claim relief (up to ${r.to})`));
     const info = h("div", { class: "muted", id: "relief-info" },
-      `低于${r.below}两可领，今日剩${r.left}/${r.per_day}次 / below ${r.below} taels, ${r.left} of ${r.per_day} left today`,
-      wait ? h("div", { id: "relief-wait" }, `冷却 ${fmtWait(r.wait_seconds)} / cooldown ${fmtWait(r.wait_seconds)}`) : null);
+      zhen(`低于${r.below}两可领，今日剩${r.left}/${r.per_day}次`, `below ${r.below} taels, ${r.left} of ${r.per_day} left today`),
+      wait ? h("div", { id: "relief-wait" }, zhen(`冷却 ${fmtWait(r.wait_seconds)}`, `cooldown ${fmtWait(r.wait_seconds)}`)) : null);
     mount(box, h("h2", {}, zhen("福利", "free silver")),
       h("div", { class: "buttons" }, signin, relief), info,
       note ? h("div", { class: "notice", id: "faucet-note" }, note) : null);
@@ -33,7 +35,7 @@ export function faucetsCard(changed) {
     try {
       const res = await post(path);
       changed(res.user);
-      render(res, `+${res.granted}两 / +${res.granted} taels`);
+      render(res, `+${taels(res.granted)}`);
     } catch (e) {
       try { render(await get("/api/faucets"), e.message); } catch { /* ignore */ }
     }

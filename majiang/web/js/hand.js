@@ -35,13 +35,17 @@ export function myHandEl(screen) {
     img.dataset.key = key;
     if (can) {
       img.addEventListener("click", () => screen.tapTile(key, tileStr));
-      img.addEventListener("mouseenter", () => screen.focusTile(tileStr));
-      img.addEventListener("mouseleave", () => screen.focusTile(null));
+      if (!touch) {  // a tap's emulated hover would show the hint bar and move the hand under the finger
+        img.addEventListener("mouseenter", () => screen.focusTile(tileStr));
+        img.addEventListener("mouseleave", () => screen.focusTile(null));
+      }
     }
     const badge = can && showHints && ok.size ? tileBadge(discardHint(hints, tileStr), danger.has(tileStr), best.has(tileStr)) : null;
     return badge ? h("span", { class: "tile-slot" }, el, badge) : el;
   };
   const others = (screen.prompt?.actions || []).filter((a) => a.type !== "discard");
+  // between hands the Ready button is here too, under the thumb (the header's may be scrolled away)
+  const readyHere = !prompting && screen.awaitingMyReady();
   const buttons = others.map((a) => h("button", {
     class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
     "data-kind": a.kind || null, onclick: () => screen.act(a) },
@@ -49,14 +53,17 @@ export function myHandEl(screen) {
   h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
     h("small", { class: "other-lang" }, a.label ? trOther(a.label) : "")),
   a.type === "declare" && danger.has(a.tile) ? h("span", { class: "danger-mark", title: t("hint_danger") }, "⚠") : null));
-  if (screen.selected) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
-    "data-action": "discard", "data-tile": screen.selected.tile,
+  // the Discard button of a picked tile; on a touch screen it is there (greyed) from the turn's start,
+  // so that picking a tile adds nothing to the row and the hand stays under the finger
+  const picked = screen.selected?.tile || null;
+  if (picked || (touch && ok.size)) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
+    "data-action": "discard", "data-tile": picked || "", disabled: !picked,
     onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act({ type: "discard", tile: x.tile }); } },
-  tileImg(screen.selected.tile, { size: "xs" }), bi(t("discard_it"), tOther("discard_it")),
-  danger.has(screen.selected.tile) ? h("span", { class: "danger-mark" }, "⚠") : null));
+  picked ? tileImg(picked, { size: "xs" }) : null, bi(t("discard_it"), tOther("discard_it")),
+  picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
   const hint = screen.prompt?.auto ? t("auto_notice")
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
-      : prompting ? "" : t("wait_others");
+      : prompting ? "" : screen.awaitingMyReady() ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits,
     noWin: view.no_win, names: screen.names() });
@@ -67,7 +74,9 @@ export function myHandEl(screen) {
   h("div", { class: "actions", id: "actions" },
     h("span", { class: "hint" }, hint),
     screen.timerEl,
-    h("span", { class: "action-buttons" }, buttons)),
+    h("span", { class: "action-buttons" }, buttons,
+      readyHere ? h("button", { class: "action action-ready", id: "btn-ready-hand", onclick: () => screen.ready() },
+        bi(t("ready"), tOther("ready"))) : null)),
   bar,
   h("div", { class: "hand-wrap" }, h("div", { class: "hand-row" },
     h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),

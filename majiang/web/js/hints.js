@@ -75,6 +75,7 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
   if (refusal) parts.push(refusal);
   if (!hintsOn()) return parts.length ? h("div", { class: "hint-bar", id: "hint-bar" }, parts) : null;
   const d = focus ? discardHint(hints, focus) : null;
+  const lead = parts.length;
   if (d) {
     parts.push(h("div", { class: `hint-line focus${d.ready ? "" : " far"}`, id: "hint-focus", "data-tile": d.tile },
       h("span", { class: "lead" }, t("hint_after")), tileImg(d.tile, { size: "xs" }), " → ",
@@ -94,6 +95,9 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
     parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: t("hint_kept_note") },
       h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(kept)));
   }
+  // on a discard turn the first line is always there (empty until there is something to say), so that
+  // picking a tile swaps its text and moves nothing below it
+  if (parts.length === lead && hints?.discards?.length) parts.push(h("div", { class: "hint-line empty", id: "hint-none" }));
   for (const dg of hints?.danger || []) {
     parts.push(h("div", { class: "hint-line danger", "data-danger-seat": String(dg.seat) },
       h("b", {}, "⚠ ", t(dg.shown ? "hint_danger_shown" : "hint_danger_hidden", { seat: names[dg.seat] || dg.seat + 1 })),

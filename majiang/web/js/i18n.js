@@ -7,7 +7,7 @@ const TEXT = {
   title: ["麻将", "Mahjong"],
   signup: ["注册", "Sign up"],
   login: ["登录", "Log in"],
-  guest: ["游客试玩", "Play as guest"],
+  guest: ["游客试玩", "Play as guest"], guest_tag: ["（游客）", "(guest)"],
   logout: ["退出", "Log out"],
   username: ["用户名", "Username"],
   password: ["密码", "Password"],
@@ -37,7 +37,8 @@ const TEXT = {
   playing: ["对局中", "Playing"],
   wall_left: ["余牌", "Wall"],
   turn: ["轮到", "Turn"],
-  your_turn: ["轮到你了", "Your turn"],
+  your_turn: ["轮到你了", "Your turn"], claims_open: ["等待吃碰杠胡…", "Claims on the discard…"],
+  press_ready: ["按“准备”开始下一局", "Press Ready for the next hand"],
   dealer: ["庄", "Dealer"],
   hand_no: ["第{n}局", "Hand {n}"],
   laizi: ["赖子", "Laizi"],
@@ -177,9 +178,9 @@ const TEXT = {
   top_level: ["已是最高等级", "The top level"],
   min_silver: ["所需银子", "Silver needed"],
   guide_title: ["第一次来？三步上手", "New here? Three steps"],
-  guide_1: ["选一种玩法，点“快速开始”，和三个电脑一起打。", "Pick a ruleset and press Quick play: you play with three bots."],
+  guide_1: ["选一种玩法，点“快速开始”，和电脑一起打（卡五星三人，其余四人）。", "Pick a ruleset and press Quick play: you play with bots (kawuxing is for three, the others for four)."],
   guide_2: ["轮到你时点一张牌选中，再点一次打出；碰、杠、胡会出现大按钮。", "On your turn tap a tile to pick it and tap again to discard; pung, kong and win come up as big buttons."],
-  guide_3: ["牌下的“听3”是打出它以后能胡的牌还剩几张；“提示”开关可以关掉提示。", "“W3” under a tile: after discarding it you wait on 3 unseen tiles; the Hints switch turns them off."],
+  guide_3: ["牌下的“进N”：打出它以后，能让手牌更接近听牌的牌还剩几张；听牌后变成“听N”：能胡的牌还剩几张。蓝色是最好的打法，⚠ 可能点炮。“提示”开关可以关掉。", "Under a tile, “+N”: after discarding it, N unseen tiles bring the hand closer to ready; once ready, “WN”: N unseen tiles win. Blue marks the best discard, ⚠ a tile that may feed a win. The Hints switch turns them off."],
   guide_rules: ["看规则", "Read the rules"],
   guide_ok: ["知道了", "Got it"],
   // friends' rooms (rooms.js)
@@ -232,7 +233,7 @@ const RULESET_INFO = {
     typical: ["每家 1–16 注，亮倒包胡翻倍，另有喜钱", "1–16 units a loser, doubled when a declared hand is fed, plus kong money"],
   },
   jincheng: {
-    special: ["先上架（报听）才能胡；平胡、七对、十三么；十三么可拾、可搶", "You must declare (上架) before you can win; plain hand, seven pairs, thirteen orphans (with 拾 and 搶)"],
+    special: ["先上架（报听）才能胡；平胡、七对、十三么；十三么可拾、可抢", "You must declare (上架) before you can win; plain hand, seven pairs, thirteen orphans (with 拾 and 抢)"],
     typical: ["每家 1–4 注，庄家与点炮加倍，另有杠钱", "1–4 units a loser, double for the dealer and the feeder, plus kong money"],
   },
   wuhan: {
@@ -242,14 +243,17 @@ const RULESET_INFO = {
 };
 
 const EVENT_TEXT = {
-  deal: ["发牌", "Deal"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
+  start: ["开局", "Start"], deal: ["发牌", "Deal"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
   chow: ["吃", "Chow"], pung: ["碰", "Pung"], kong: ["杠", "Kong"], win: ["胡", "Win"],
-  declare: ["亮牌", "Declares"], pick: ["拾", "Pick"], grab: ["搶", "Grab"],
+  declare: ["亮牌", "Declares"], pick: ["拾", "Pick"], grab: ["抢", "Grab"],
   kong_money: ["杠钱", "Kong money"], exhaustive_draw: ["流局", "Exhaustive draw"],
   settlement: ["结算", "Settlement"], pass: ["过", "Pass"],
 };
 
-let lang = localStorage.getItem(KEY) === "en" ? "en" : "zh";
+// the player's choice, else the browser's language (Chinese for any zh-*, English otherwise)
+const saved = localStorage.getItem(KEY);
+let lang = saved === "en" || saved === "zh" ? saved
+  : String(navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en";
 const listeners = [];
 
 export function getLang() { return lang; }
@@ -296,12 +300,17 @@ export function rulesetInfo(id) {
   return { special: { zh: x.special[0], en: x.special[1] }, typical: { zh: x.typical[0], en: x.typical[1] } };
 }
 
-/** An amount of silver with its unit: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
-export function taels(n, sign = false) {
+/** An amount with its unit, singular for one: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
+function counted(n, sign, zh, one, many) {
   const v = Number(n ?? 0);
   const num = sign ? signed(v) : fmtInt(v);
-  return lang === "zh" ? `${num} 两` : `${num} ${Math.abs(v) === 1 ? "tael" : "taels"}`;
+  return lang === "zh" ? `${num} ${zh}` : `${num} ${Math.abs(v) === 1 ? one : many}`;
 }
+
+export function taels(n, sign = false) { return counted(n, sign, "两", "tael", "taels"); }
+
+/** Units (注, the stake's multiples): "4 注", "1 unit", "-2 units". */
+export function units(n, sign = false) { return counted(n, sign, "注", "unit", "units"); }
 
 export function eventName(type) {
   const pair = EVENT_TEXT[type];

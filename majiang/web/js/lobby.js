@@ -86,8 +86,16 @@ export async function renderLobby(root, app) {
   await loadStatic();
   const p = prefs();
   const me = app.user;
-  const msg = h("div", { class: "error lobby-error", id: "lobby-error", role: "alert" });
-  const fail = (e) => { msg.textContent = e.message; };
+  // a refusal (a table above your silver...) shows as a toast under the top bar, where it is seen
+  // whichever card's button was pressed; a tap or ten seconds dismiss it
+  const msg = h("div", { class: "error lobby-error", id: "lobby-error", role: "alert",
+    onclick: () => { msg.textContent = ""; } });
+  let failTimer = null;
+  const fail = (e) => {
+    msg.textContent = e.message;
+    clearTimeout(failTimer);
+    failTimer = setTimeout(() => { msg.textContent = ""; }, 10000);
+  };
 
   const rulesSel = h("select", { id: "sel-rules" }, rulesets.map((r) =>
     h("option", { value: r.id, selected: r.id === p.rules },
@@ -218,7 +226,7 @@ export async function renderLobby(root, app) {
         h("div", { class: "buttons quick-row" }, quickBtn)),  // what a newcomer looks for: on a phone's first screen
       h("div", { class: "lobby" },
       h("section", { class: "card me" },
-        h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " (guest)") : null),
+        h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, ` ${t("guest_tag")}`) : null),
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
           h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${t(Math.abs(me.silver) === 1 ? "tael" : "taels")}`),
         h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),

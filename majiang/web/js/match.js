@@ -18,10 +18,25 @@ export function matchProgress(match) {
   return h("span", { class: "match-progress", id: "match-progress", title: trOther(length) },
     `${t("match_no", { n: match.match_no ?? 1 })} · ${t("hand_of", { k: now })}`,
     length.zh || length.en ? h("small", { class: "muted" }, ` / ${tr(length)}`) : null,
-    results.length ? h("details", { class: "match-board", id: "match-board", style: { display: "inline-block" } },
-      h("summary", { class: "small", style: { cursor: "pointer" } }, ` ${t("scoreboard")}`),
-      h("div", { class: "card", style: { position: "fixed", zIndex: "30", left: "2vw", right: "2vw", top: "7.5em", maxWidth: "640px", maxHeight: "70vh", overflow: "auto", background: "#fff" } },
-        scoreboardEl(boardOf(match), match.names || [], null))) : null);
+    results.length ? boardToggle(match) : null);
+}
+
+/** The scoreboard behind a button: a panel over the table with its own close button, closed by a
+ * tap outside it too (it covers the header, its toggle and the Ready / Leave buttons). */
+function boardToggle(match) {
+  const closeOnOutside = (ev) => {
+    if (!details.contains(ev.target)) details.open = false;
+  };
+  const details = h("details", { class: "match-board", id: "match-board", ontoggle: () => {
+    if (details.open) document.addEventListener("pointerdown", closeOnOutside, true);
+    else document.removeEventListener("pointerdown", closeOnOutside, true);
+  } },
+  h("summary", { class: "button small secondary" }, bi(t("scoreboard"), tOther("scoreboard"))),
+  h("div", { class: "card match-board-panel" },
+    h("button", { type: "button", class: "small secondary board-close", id: "btn-board-close",
+      onclick: () => { details.open = false; } }, bi("关闭", "Close")),
+    scoreboardEl(boardOf(match), match.names || [], null)));
+  return details;
 }
 
 /** The scoreboard of a match's JSON (its `results`, each hand's silver from its settlements). */

@@ -33,7 +33,7 @@ export function settlementOverlay(screen) {
     h("div", { class: "card overlay-card" },
       settlementEl(screen.settlement, screen.names(), screen.mySeat(), screen.wins, screen.kongs),
       over ? matchTotalsEl(over, screen.names(), screen.mySeat()) : null,
-      h("div", { class: "buttons" },
+      h("div", { class: "buttons settle-actions" },  // kept in view at the card's foot (style.css)
         next,
         h("button", { class: "secondary", id: "btn-close-settlement",
           onclick: () => { screen.settlement = null; screen.render(); } }, bi(t("close"), tOther("close"))),

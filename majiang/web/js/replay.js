@@ -40,7 +40,7 @@ const TEXT = {
 const EVENTS = {
   start: ["开局", "starts"], deal: ["发牌", "deal"], draw: ["摸牌", "draws"],
   discard: ["打出", "discards"], chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"],
-  win: ["胡", "wins"], declare: ["亮牌", "declares"], pick: ["拾", "picks"], grab: ["搶", "grabs"],
+  win: ["胡", "wins"], declare: ["亮牌", "declares"], pick: ["拾", "picks"], grab: ["抢", "grabs"],
   pass: ["过", "passes"], kong_money: ["杠钱", "kong money"], qian_bao: ["跟庄", "follow the dealer"],
   exhaustive_draw: ["荒庄", "exhaustive draw"], settlement: ["结算", "settlement"],
 };

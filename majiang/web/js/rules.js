@@ -2,7 +2,7 @@
 // table and the worked hands from the server (/api/rules/ID: majiang.rules' own data and scorer).
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";
 import { levelBadge } from "./badge.js";
@@ -53,7 +53,7 @@ function exampleEl(ex, players) {
       h("span", { class: "pattern-chip" }, tr(p), h("b", {}, ` ${p.value}`))),
     h("span", { class: "muted" }, ` = ${ans.value}`)),
     h("p", { class: "example-pay" }, (ans.payments || []).map((v, i) =>
-      h("span", { class: `pay ${v > 0 ? "plus" : v < 0 ? "minus" : ""}` }, `${names[i]} ${signed(v)} ${t("units")}`))));
+      h("span", { class: `pay ${v > 0 ? "plus" : v < 0 ? "minus" : ""}` }, `${names[i]} ${units(v, true)}`))));
 }
 
 /** The page of one ruleset. */

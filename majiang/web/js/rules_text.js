@@ -52,7 +52,7 @@ export const RULE_TEXT = {
       ["牌墙最后留几墩不摸（荒牌）。", "A few stacks at the wall's end are never drawn."]],
     actions: [
       ["上架：听牌时把一张牌扣下，别人只知道你听了，不知道听什么；之后摸什么打什么。", "上架: when ready, set a tile aside face down; others only know that you are ready; afterwards you throw what you draw."],
-      ["十三么：可以“拾”上家打的么九字牌，一局可以“搶”任何人的一次。", "Thirteen orphans: you may pick (拾) terminal and honour discards of your left player, and grab (搶) one from anyone once."],
+      ["十三么：可以“拾”上家打的么九字牌，一局可以“抢”任何人的一次。", "Thirteen orphans: you may pick (拾) terminal and honour discards of your left player, and grab (抢) one from anyone once."],
       ["跟庄（前包）：第一圈都跟庄家打同一张，庄家付钱。", "Following the dealer (前包): if all follow the dealer's first discard, the dealer pays."]],
     payments: [
       ["胡牌不论番型，都按 8 种情况的固定表给钱：庄家 / 闲家、自摸 / 点炮、放炮的人有没有上架。", "Every win pays by a fixed table of 8 cases: dealer or not, self-drawn or not, and whether the feeder had declared."],

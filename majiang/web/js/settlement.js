@@ -6,7 +6,7 @@
 // verify this hand (the fair shuffle's page /verify?hand=ID). The replay and the history show
 // this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
 import { verifyLink } from "./fair.js";
@@ -22,6 +22,9 @@ const TEXT = {
   pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
   liable_note: ["{why}——这一胡每家的钱都由 {payer} 一人付", "{why}: {payer} pays every loser's share of this win"],
   silver_flow: ["银子怎么走", "Where the silver went"],
+  level_up: ["升级", "level up"], level_down: ["降级", "level down"],
+  my_level_up: ["你的等级由{from}升为{to}（余额达到 {line}）", "Your level went up from {from} to {to} (balance reached {line})"],
+  my_level_down: ["你的等级由{from}降为{to}（余额低于 {line}）", "Your level went down from {from} to {to} (balance below {line})"],
   stake_is: ["底注 {stake} 两：1 注 = {money}", "Stake {stake}: 1 unit = {money}"],
   practice_is: ["练习场：只记注数，不动银子", "Practice: units only, no silver moves"],
   owed: ["应付/应得", "Owed"],
@@ -95,7 +98,7 @@ function shareEl(share, names, win, mySeat) {
     h("td", { class: "who" }, nameOf(names, share.seat)),
     h("td", { class: "reckoning" }, parts,
       liable ? h("div", { class: "liable-note" }, tx("pays_for", { payer: nameOf(names, share.payer) })) : null),
-    h("td", { class: "num units" }, `${fmtInt(share.units)} ${t("units")}`));
+    h("td", { class: "num units" }, units(share.units)));
 }
 
 /** How one win is paid: the value, each loser's line, the liability rule if any. */
@@ -170,15 +173,15 @@ export function settlementEl(s, names, mySeat) {
     g.length === 1 ? nameOf(names, g[0].payer)
       : g.map((l) => `${nameOf(names, l.payer)} ${fmtInt(l.amount)}`).join(", "),
     ` -> ${nameOf(names, g[0].payee)}: `,
-    `${fmtInt(g.reduce((sum, l) => sum + l.amount, 0))} ${t("units")}`, ` (${tr(g[0].reason)})`));
-  const { units, silver } = s.payments;
+    units(g.reduce((sum, l) => sum + l.amount, 0)), ` (${tr(g[0].reason)})`));
+  const { units: owedUnits, silver } = s.payments;
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     h("td", {}, name ?? i),
-    h("td", { class: "num" }, signed(units[i])),
+    h("td", { class: "num" }, signed(owedUnits[i])),
     h("td", { class: `num silver ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, signed(silver[i])),
     h("td", { class: "num" }, fmtInt(s.balances_before[i])),
     h("td", { class: "num" }, fmtInt(s.balances_after[i])),
-    h("td", {}, levelBadge(s.levels_after[i]))));
+    h("td", {}, levelBadge(s.levels_after[i]), levelMove(s.levels_before?.[i], s.levels_after[i]))));
   return h("div", { class: "settlement", id: "settlement" },
     h("h2", {}, bi(t("settlement"), tOther("settlement"))),
     winners,
@@ -193,5 +196,24 @@ export function settlementEl(s, names, mySeat) {
         h("th", {}, `${t("balance")} ${t("before")}`), h("th", {}, `${t("balance")} ${t("after")}`),
         h("th", {}, t("level"))),
       rows),
+    myLevelNote(s, mySeat),
     s.hand_id != null ? verifyLink(s.hand_id) : null);
+}
+
+/** ↑ / ↓ beside a level that this hand changed. */
+function levelMove(before, after) {
+  if (!before || !after || before.index === after.index) return null;
+  const up = after.index > before.index;
+  return h("span", { class: `level-move ${up ? "up" : "down"}`, title: tx(up ? "level_up" : "level_down") },
+    up ? " ↑" : " ↓");
+}
+
+/** The player's own level change in words: from what to what, and the line crossed. */
+function myLevelNote(s, mySeat) {
+  const before = s.levels_before?.[mySeat], after = s.levels_after?.[mySeat];
+  if (!before || !after || before.index === after.index) return null;
+  const up = after.index > before.index;
+  const line = taels(up ? after.min_silver : before.min_silver);
+  return h("p", { class: `level-note ${up ? "up" : "down"}`, id: "level-note" },
+    tx(up ? "my_level_up" : "my_level_down", { from: tr(before), to: tr(after), line }));
 }

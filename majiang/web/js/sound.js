@@ -22,7 +22,7 @@ export const CALLS = {
   win: { zh: "胡", en: "Win", notes: [[523, 0, 0.14], [659, 0.1, 0.14], [784, 0.2, 0.16], [1047, 0.3, 0.36]] },
   declare: { zh: "听", en: "Ready", notes: [[440, 0, 0.12], [554, 0.1, 0.2]] },
   pick: { zh: "拾", en: "Pick", notes: [[587, 0, 0.14]] },
-  grab: { zh: "搶", en: "Grab", notes: [[698, 0, 0.1], [587, 0.08, 0.12]] },
+  grab: { zh: "抢", en: "Grab", notes: [[698, 0, 0.1], [587, 0.08, 0.12]] },
 };
 const DISCARD_NOTE = [[1200, 0, 0.04]];
 

@@ -2,7 +2,7 @@
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, eventName, getLang, taels } from "./i18n.js";
-import { tileName } from "./tiles.js";
+import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
 import { matchProgress, drawNotice, diceEl } from "./match.js";
@@ -112,6 +112,10 @@ export class TableScreen {
         this.prompt = null;
         this.burst = true;
         this.app.refreshUser().catch(() => {});
+        if (document.getElementById("call-banner")) {  // the 胡 call is on screen: the settlement waits for it
+          this.holdSettlement = true;
+          setTimeout(() => { this.holdSettlement = false; this.render(); }, 1100);
+        }
         break;
       case "prompt_closed":
         if (this.prompt && this.prompt.prompt_id === msg.prompt_id) this.prompt = null;
@@ -151,11 +155,33 @@ export class TableScreen {
       if (ev.type === "discard") discardSound();
       else announce(ev.type, positionOf(ev.seat, this.mySeat(), players), this.names()[ev.seat]);
     }
+    if (ev.type === "discard") this.showDiscard(ev);
     if (ev.type === "win") this.wins.push(ev);
     if (ev.type === "kong_money") this.kongs.push(ev);
     this.log.push(ev);
     if (ev.type === "deal" || ev.type === "start") this.logStart = 1;
     if (this.log.length > 60) { this.log.shift(); this.logStart = (this.logStart || 1) + 1; }
+  }
+
+  /** A discard on the board at once: claim protection holds the next `state` for the claim window,
+   * and a claim prompt (sent at once) must find its tile in the river. The next state replaces this. */
+  showDiscard(ev) {
+    const v = this.view;
+    if (!v || !Array.isArray(v.seats) || ev.seat == null || !ev.tile) return;
+    const seats = v.seats.map((s) => (s.seat === ev.seat
+      ? { ...s, discards: [...(s.discards || []), ev.tile], concealed: Math.max(0, (s.concealed ?? 1) - 1) } : s));
+    let { hand, drawn } = v;
+    if (ev.seat === v.seat && Array.isArray(hand)) {
+      if (drawn === ev.tile) drawn = null;
+      else {
+        const at = hand.indexOf(ev.tile);
+        if (at >= 0) {
+          hand = sortTiles([...hand.slice(0, at), ...hand.slice(at + 1), ...(drawn ? [drawn] : [])]);
+          drawn = null;
+        }
+      }
+    }
+    this.view = { ...v, seats, hand, drawn, last_discard: { seat: ev.seat, tile: ev.tile } };
   }
 
   /** A new acting seat (or a new discard): restart the estimated clock of the other seats. */
@@ -288,19 +314,25 @@ export class TableScreen {
       this.showDraw = false; this.drawClosed = this.match.match_id; this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
     else parts.push(this.boardEl(), this.logEl());
-    if (this.settlement) parts.push(settlementOverlay(this));
+    if (this.settlement && !this.holdSettlement) parts.push(settlementOverlay(this));
     if (this.confirmLeave) parts.push(leaveDialog(this));
     const players = view ? (view.players || view.seats?.length || 4) : 4;
     mount(this.root, h("div", { class: `table-screen players-${players}` }, parts));
     this.renderTimer();
   }
 
+  /** Between hands, the next one waits for this seat's Ready (its button is shown). */
+  awaitingMyReady() {
+    const tb = this.table || {};
+    const waiting = !this.view || this.view.phase === "over" || tb.status === "waiting";
+    const mine = (tb.seats || []).find((s) => s && s.seat === this.mySeat());
+    // not while a win's call holds the settlement back: Ready would skip the settlement unseen
+    return waiting && tb.status !== "closed" && !(mine && mine.ready) && !this.holdSettlement;
+  }
+
   headerEl() {
     const tb = this.table || {};
     const rs = rulesetName(tb.rules || this.view?.rules);
-    const waiting = !this.view || this.view.phase === "over" || tb.status === "waiting";
-    const closed = tb.status === "closed";
-    const mine = (tb.seats || []).find((s) => s && s.seat === this.mySeat());
     return h("div", { class: "table-head" },
       h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
       h("span", { class: "ruleset-name" }, tr(rs), trOther(rs) && trOther(rs) !== tr(rs)
@@ -312,7 +344,7 @@ export class TableScreen {
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
       settingsEl(() => this.render()),
-      waiting && !closed && !(mine && mine.ready) ? h("button", { id: "btn-ready", onclick: () => this.ready() },
+      this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
       this.error ? h("span", { class: "error" }, this.error) : null,

@@ -25,7 +25,7 @@ export function sortTiles(tiles) { return [...tiles].sort((a, b) => tileKey(a) -
 export function tileName(tile, lang) {
   const n = Number(tile[0]); const s = tile[1];
   if (lang === "zh") return s === "z" ? ZH_HONOR[n - 1] : ZH_NUM[n - 1] + ZH_SUIT[s];
-  return s === "z" ? EN_HONOR[n - 1] : `${n} ${EN_SUIT[s]}`;
+  return s === "z" ? EN_HONOR[n - 1] : `${n} ${n === 1 ? EN_SUIT[s].replace(/s$/, "") : EN_SUIT[s]}`;
 }
 
 /** An <img> of one tile ("5p") or of a face-down tile (null / "back"). */

@@ -1,0 +1,127 @@
+"""A phone played with a finger, not with element clicks: two taps at one spot pick a tile and
+discard it (a tap's emulated hover showed the hint bar above the hand, which moved it 30-47 px
+down, so the second tap fell on the bar); the match scoreboard, which covers the header and its
+own toggle, closes by its button and by a tap outside it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from test_layout import PHONE, create_table, guest, new_page, play_hand
+
+PROMPT_WAIT_MS = 30_000
+
+
+def sit_and_start(page: Any, server: str) -> None:
+    """A new guest at a new table with three bots, Ready pressed: the hand is dealt."""
+    guest(page, server)
+    code = create_table(page, bots=3)
+    page.goto(f"{server}/#/table/{code}")
+    page.wait_for_selector("#btn-ready", timeout=15_000)
+    page.tap("#btn-ready")
+
+
+def my_discard_turn(page: Any) -> None:
+    """Wait for this seat's discard prompt, passing on any claim offered before it."""
+    for _ in range(100):
+        page.wait_for_selector("#hand img.discardable, #actions button[data-action=pass]",
+                               timeout=PROMPT_WAIT_MS)
+        passing = page.locator("#actions button[data-action=pass]")
+        if not passing.count():
+            return
+        passing.first.tap()
+        page.wait_for_timeout(200)
+    raise AssertionError("no discard turn after 100 claims")
+
+
+def test_two_taps_at_one_spot_pick_then_discard_the_tile(server: str, browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framesent", lambda payload: sent.append(json.loads(payload))
+        if isinstance(payload, str) and payload.startswith("{") else None))
+    try:
+        sit_and_start(page, server)
+        for turn in range(3):  # three turns of this seat, each by two taps at one point
+            my_discard_turn(page)
+            tile = page.locator("#hand img.discardable").last
+            tile.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)  # the hand settles (the turn's hint bar drawn)
+            box = tile.bounding_box()
+            assert box is not None
+            key, name = tile.get_attribute("data-key"), tile.get_attribute("data-tile")
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.touchscreen.tap(x, y)
+            page.wait_for_timeout(300)
+            under = page.evaluate(
+                "([x, y]) => { const e = document.elementFromPoint(x, y); return e && "
+                "{key: e.dataset.key, cls: e.className}; }", [x, y])
+            assert under and under["key"] == key and "selected" in under["cls"], (turn, under)
+            acts = len(sent)
+            page.touchscreen.tap(x, y)
+            page.wait_for_timeout(400)
+            discards = [m for m in sent[acts:] if m.get("type") == "act"
+                        and m["action"].get("type") == "discard"]
+            assert discards and discards[0]["action"]["tile"] == name, (turn, sent[acts:])
+    finally:
+        page.context.close()
+
+
+def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
+                                                                  browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        code = create_table(page, bots=3)
+        page.goto(f"{server}/#/table/{code}")
+        play_hand(page, "scoreboard-390", touch=True)
+        page.tap("#btn-close-settlement")
+        page.wait_for_selector("#match-board summary", timeout=15_000)
+        page.tap("#match-board summary")
+        assert page.locator(".match-board-panel").is_visible()
+        page.tap("#btn-board-close")
+        assert not page.locator(".match-board-panel").is_visible()
+        page.tap("#match-board summary")
+        assert page.locator(".match-board-panel").is_visible()
+        page.touchscreen.tap(195, 800)  # the board below the panel
+        assert not page.locator(".match-board-panel").is_visible()
+        assert page.locator("#btn-ready").is_visible()  # the next hand can start
+    finally:
+        page.context.close()
+
+
+SHOW_DISCARD = """() => {
+  const s = window.majiang.screen;
+  const me = s.view.seat, other = (me + 1) % s.view.players;
+  const river = (seat) => s.view.seats.find((x) => x.seat === seat).discards.length;
+  const before = { other: river(other), concealed: s.view.seats[other].concealed,
+                   hand: s.view.hand.length + (s.view.drawn ? 1 : 0) };
+  s.onMessage({ type: "event", event: { type: "discard", seat: other, tile: "9s" } });
+  const shown = { other: river(other), concealed: s.view.seats[other].concealed,
+                  last: s.view.last_discard,
+                  outlined: document.querySelectorAll('.tile.last').length };
+  const tile = s.view.drawn || s.view.hand[0];
+  s.onMessage({ type: "event", event: { type: "discard", seat: me, tile } });
+  return { before, shown, mine: { hand: s.view.hand.length, drawn: s.view.drawn, tile,
+           river: river(me), last: s.view.last_discard } };
+}"""
+
+
+def test_a_discard_is_on_the_board_before_the_next_state(server: str, browser: Any) -> None:
+    """Claim protection holds the `state` after a discard for the claim window while a claim
+    prompt goes out at once: the discard event itself puts the tile in the river, marked as
+    the last discard, and takes it out of the discarder's hand (its own, or its count)."""
+    page = new_page(browser, PHONE, True)
+    try:
+        sit_and_start(page, server)
+        my_discard_turn(page)  # the hand waits for this seat
+        got = page.evaluate(SHOW_DISCARD)
+        before, shown, mine = got["before"], got["shown"], got["mine"]
+        assert shown["other"] == before["other"] + 1
+        assert shown["concealed"] == before["concealed"] - 1
+        assert shown["last"]["tile"] == "9s" and shown["outlined"] >= 1, got
+        assert mine["hand"] == before["hand"] - 1 and mine["drawn"] is None, got
+        assert mine["last"] == {"seat": mine["last"]["seat"], "tile": mine["tile"]}, got
+    finally:
+        page.context.close()
