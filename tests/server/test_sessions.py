@@ -103,7 +103,7 @@ def test_the_name_key_migration_joins_older_lookalikes_and_keeps_their_log_ins(
         db.commit()
     command.upgrade(alembic_config(engine), "head")
     with Session(engine) as db:
-        keys = dict(db.execute(select(User.username, User.name_key)).tuples().all())
+        keys = {name: key for name, key in db.execute(select(User.username, User.name_key))}
     engine.dispose()
     assert keys == {"alice": "allce", "aIice": None, "bob": "bob"}
     with make_client(db_url) as c:

@@ -35,7 +35,7 @@ FENG_DING = Cap("feng_ding", "封顶", "Cap", CAP)
 # each cap names its reason (7.3): 金顶 when all three losers reach 600
 JIN_DING = Cap("jin_ding", "金顶（三家都到600）", "Gold cap (all three losers reached 600)", GOLD)
 JIN_DING_UNOPENED = Cap("jin_ding_unopened", "金顶（三家都到600；未开口翻番）",
-                        "Gold cap (all three reached 600); not opened: x2", GOLD_UNOPENED)
+                        "Gold cap (all three losers reached 600); not opened: x2", GOLD_UNOPENED)
 SAN_YANG = Cap("san_yang_kai_tai", "三阳开泰（金顶，三家都未开口）",
                "Three suns: gold cap, no loser opened", THREE_SUNS)
 FENG_GOLD = " (风一色直接金顶)"

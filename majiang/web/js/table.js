@@ -425,7 +425,8 @@ export class TableScreen {
     if (!main) { ce.replaceChildren(); ce.className = "clock"; }
     else {
       ce.className = `clock on${main.turn < 5 ? " low" : ""}${main.turn <= 0 && main.bank != null ? " on-bank" : ""}`;
-      ce.textContent = String(Math.ceil(main.turn > 0 || main.bank == null ? main.turn : main.bank));
+      ce.textContent = `${Math.ceil(main.turn > 0 || main.bank == null ? main.turn : main.bank)}s`;  // seconds, said
+      ce.title = `${t("timer")} · ${tOther("timer")}`;
     }
     // this seat's own prompt: turn and bank time above the hand
     const el = this.timerEl;
