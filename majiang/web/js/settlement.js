@@ -22,7 +22,7 @@ const TEXT = {
   pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
   liable_note: ["{why}——这一胡每家的钱都由 {payer} 一人付", "{why}: {payer} pays every loser's share of this win"],
   silver_flow: ["银子怎么走", "Where the silver went"],
-  level_up: ["升级", "level up"], level_down: ["降级", "level down"],
+  silver_paid: ["银子", "Silver"], level_up: ["升级", "level up"], level_down: ["降级", "level down"],
   my_level_up: ["你的等级由{from}升为{to}（余额达到 {line}）", "Your level went up from {from} to {to} (balance reached {line})"],
   my_level_down: ["你的等级由{from}降为{to}（余额低于 {line}）", "Your level went down from {from} to {to} (balance below {line})"],
   stake_is: ["底注 {stake} 两：1 注 = {money}", "Stake {stake}: 1 unit = {money}"],
@@ -141,10 +141,13 @@ function winnerEl(s, w, names, win, mySeat) {
 function eventEl(ev, names, mySeat) {
   const seats = ev.units.map((u, i) => i).filter((i) => ev.units[i] !== 0 || ev.silver[i] !== 0);
   if (!seats.length) return null;
+  // the silver that moved gets its own column only when a payer was short (else it is what was owed)
+  const anyShort = seats.some((i) => ev.silver[i] !== ev.owed[i]);
   return h("div", { class: "explain-event", "data-kind": ev.kind },
     h("div", { class: "event-label" }, bi(tr(ev.label), trOther(ev.label))),
     h("table", { class: "flow" },
-      h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, tx("owed")), h("th", {}, tx("moved"))),
+      h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, tx(anyShort ? "owed" : "silver_paid")),
+        anyShort ? h("th", {}, tx("moved")) : null),
       seats.map((i) => {
         const short = ev.silver[i] !== ev.owed[i];
         const note = !short ? null : ev.owed[i] < 0
@@ -153,7 +156,7 @@ function eventEl(ev, names, mySeat) {
         return h("tr", { class: `${i === mySeat ? "me " : ""}${short ? "short" : ""}`, "data-seat": i },
           h("td", {}, nameOf(names, i)),
           h("td", { class: "num" }, signed(ev.units[i])),
-          h("td", { class: "num" }, taels(ev.owed[i], true)),
+          anyShort ? h("td", { class: "num" }, taels(ev.owed[i], true)) : null,
           h("td", { class: `num silver ${ev.silver[i] > 0 ? "pos" : ev.silver[i] < 0 ? "neg" : ""}` },
             taels(ev.silver[i], true), note ? h("div", { class: "short-note" }, note) : null));
       })));
