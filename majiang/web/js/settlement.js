@@ -18,7 +18,7 @@ const TEXT = {
   combine_sum: ["各项相加", "patterns add up"],
   combine_product: ["各项相乘", "patterns multiply"],
   loser: ["输家", "Loser"],
-  reckoning: ["计算", "Reckoning"],
+  reckoning: ["计算（胡牌分 × 这一家的各项）", "Reckoning (the value × what applies to this loser)"],
   pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
   liable_note: ["{why}——这一胡每家的钱都由 {payer} 一人付", "{why}: {payer} pays every loser's share of this win"],
   silver_flow: ["银子怎么走", "Where the silver went"],
