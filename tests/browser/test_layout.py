@@ -274,6 +274,7 @@ def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) ->
             continue
         if m["own"] or m["buttons"]:
             check(m, name)
+            check_marks(page)  # the hand's own tags too, every turn
             worst["scrollWidth"] = max(worst["scrollWidth"], m["scrollWidth"])
             heights = [b["h"] for b in m["buttons"]]
             if heights:
@@ -316,7 +317,6 @@ def play_hand(page: Any, name: str, touch: bool, special_kongs: bool = False) ->
                         use_confirm = not use_confirm
                     if turns == 3 and not shot_taken:
                         page.wait_for_timeout(150)
-                        check_marks(page)
                         shot(page, f"{name}-table")
                         shot_taken = True
         if not acted and press(page, page.locator("#actions button.action"), touch):

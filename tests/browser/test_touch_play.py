@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from test_layout import PHONE, create_table, guest, new_page, play_hand
 
 PROMPT_WAIT_MS = 30_000
@@ -35,8 +36,13 @@ def my_discard_turn(page: Any) -> None:
     raise AssertionError("no discard turn after 100 claims")
 
 
-def test_two_taps_at_one_spot_pick_then_discard_the_tile(server: str, browser: Any) -> None:
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_two_taps_at_one_spot_pick_then_discard_the_tile(server: str, browser: Any,
+                                                         lang: str) -> None:
+    """Nothing but the picked tile moves between the taps (the English hint, shorter, let the
+    row reflow: the hand went 7 px down)."""
     page = new_page(browser, PHONE, True)
+    page.context.add_init_script(f"localStorage.setItem('majiang.lang', '{lang}')")
     sent: list[dict[str, Any]] = []
     page.on("websocket", lambda ws: ws.on(
         "framesent", lambda payload: sent.append(json.loads(payload))
@@ -52,8 +58,11 @@ def test_two_taps_at_one_spot_pick_then_discard_the_tile(server: str, browser: A
             assert box is not None
             key, name = tile.get_attribute("data-key"), tile.get_attribute("data-tile")
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            first = page.locator("#hand img.discardable").first.bounding_box()
             page.touchscreen.tap(x, y)
             page.wait_for_timeout(300)
+            moved = page.locator("#hand img.discardable").first.bounding_box()
+            assert first and moved and abs(moved["y"] - first["y"]) < 0.5, (turn, first, moved)
             under = page.evaluate(
                 "([x, y]) => { const e = document.elementFromPoint(x, y); return e && "
                 "{key: e.dataset.key, cls: e.className}; }", [x, y])

@@ -17,14 +17,14 @@ export function faucetsCard(changed) {
     const signin = h("button", {
       id: "btn-signin", class: "secondary", disabled: s.signin.done,
       onclick: () => claim("/api/signin"),
-    }, s.signin.done ? zhen("今日已签到", "signed in today") : zhen(`签到 +${s.signin.bonus}两`, `sign in +${s.signin.bonus}`));
+    }, s.signin.done ? zhen("今日已签到", "Signed in today") : zhen(`签到 +${s.signin.bonus}两`, `Sign in +${s.signin.bonus} taels`));
     const relief = h("button", {
       id: "btn-relief", disabled: !r.available, onclick: () => claim("/api/relief"),
-    }, zhen(`领救济金（补到${r.to}两）`, `claim relief (up to ${r.to})`));
+    }, zhen(`领救济金（补到${r.to}两）`, `Claim relief (up to ${r.to} taels)`));
     const info = h("div", { class: "muted", id: "relief-info" },
-      zhen(`低于${r.below}两可领，今日剩${r.left}/${r.per_day}次`, `below ${r.below} taels, ${r.left} of ${r.per_day} left today`),
-      wait ? h("div", { id: "relief-wait" }, zhen(`冷却 ${fmtWait(r.wait_seconds)}`, `cooldown ${fmtWait(r.wait_seconds)}`)) : null);
-    mount(box, h("h2", {}, zhen("福利", "free silver")),
+      zhen(`低于${r.below}两可领，今日剩${r.left}/${r.per_day}次`, `Below ${r.below} taels, ${r.left} of ${r.per_day} left today`),
+      wait ? h("div", { id: "relief-wait" }, zhen(`冷却 ${fmtWait(r.wait_seconds)}`, `Cooldown ${fmtWait(r.wait_seconds)}`)) : null);
+    mount(box, h("h2", {}, zhen("福利", "Free silver")),
       h("div", { class: "buttons" }, signin, relief), info,
       note ? h("div", { class: "notice", id: "faucet-note" }, note) : null);
     clearTimeout(timer);
@@ -53,6 +53,6 @@ function fmtWait(seconds) {
 /** The practice switch of the create form: stake 0, any balance, no silver at stake. */
 export function practiceSwitch() {
   const box = h("input", { type: "checkbox", id: "in-practice" });
-  const label = h("label", { class: "practice" }, box, " ", zhen("练习场（不输赢银子）", "practice (no silver at stake)"));
+  const label = h("label", { class: "practice" }, box, " ", zhen("练习场（不输赢银子）", "Practice (no silver at stake)"));
   return { label, checked: () => box.checked };
 }

@@ -312,6 +312,15 @@ export function taels(n, sign = false) { return counted(n, sign, "两", "tael", 
 /** Units (注, the stake's multiples): "4 注", "1 unit", "-2 units". */
 export function units(n, sign = false) { return counted(n, sign, "注", "unit", "units"); }
 
+/** A server message "中文 / English" as [this language's part, the other's] ("" when it has one). */
+export function splitMessage(message) {
+  const text = String(message ?? "");
+  const at = text.indexOf(" / ");
+  if (at < 0) return [text, ""];
+  const zh = text.slice(0, at), en = text.slice(at + 3);
+  return lang === "zh" ? [zh, en] : [en, zh];
+}
+
 export function eventName(type) {
   const pair = EVENT_TEXT[type];
   return pair ? pair[lang === "zh" ? 0 : 1] : type;

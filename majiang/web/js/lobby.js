@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo, taels } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo, taels, splitMessage } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
 
@@ -92,7 +92,8 @@ export async function renderLobby(root, app) {
     onclick: () => { msg.textContent = ""; } });
   let failTimer = null;
   const fail = (e) => {
-    msg.textContent = e.message;
+    const [main, other] = splitMessage(e.message);  // this language first, the other small
+    mount(msg, bi(main, other));
     clearTimeout(failTimer);
     failTimer = setTimeout(() => { msg.textContent = ""; }, 10000);
   };
