@@ -156,7 +156,10 @@ def test_two_friends_and_two_bots_play_a_match(room_server: str, browser: Any) -
     done: set[int] = set()
     board_seen = False
     while len(done) < 2:
-        assert time.monotonic() < deadline, "the match did not end in time"
+        if time.monotonic() > deadline:
+            for name, page in (("owner", owner), ("friend", friend)):
+                shot(page, f"9-{name}-stuck", full=True)
+            raise AssertionError("the match did not end in time")
         for i, page in enumerate((owner, friend)):
             if i not in done and step(page) == "over":
                 done.add(i)
@@ -169,7 +172,8 @@ def test_two_friends_and_two_bots_play_a_match(room_server: str, browser: Any) -
             box = owner.locator("#match-board .card").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390.5, box
             shot(owner, "5-owner-scoreboard-mid-match")
-            press(owner, board, True)
+            assert press(owner, owner.locator("#btn-board-close"), True)  # it covers its toggle
+            assert not owner.locator(".match-board-panel").is_visible()
         if not done:
             owner.wait_for_timeout(30)
     assert board_seen

@@ -87,6 +87,9 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         play_hand(page, "scoreboard-390", touch=True)
         page.tap("#btn-close-settlement")
         page.wait_for_selector("#match-board summary", timeout=15_000)
+        # the header and the board number the hand on the board alike (the header said 第2局)
+        assert "第1局" in page.inner_text("#match-progress")
+        assert (page.text_content(".center .hand-no") or "").strip() == "第1局"
         page.tap("#match-board summary")
         assert page.locator(".match-board-panel").is_visible()
         page.tap("#btn-board-close")

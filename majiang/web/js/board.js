@@ -138,13 +138,13 @@ function compassEl(view, clockEl) {
  * The centre: the compass (whose turn, the wall, a clock), the hand number, the laizi with its
  * 赖子皮, an added kong being robbed, whose turn in words. `timerEl`: the live table's clock.
  */
-export function centerPanel(view, names, timerEl) {
+export function centerPanel(view, names, timerEl, handNo = null) {
   const turnName = names[view.turn] ?? `${t("seat")} ${view.turn + 1}`;
   const special = specialTiles(view);
   return h("div", { class: "center" },
     compassEl(view, timerEl),
     h("div", { class: "center-info" },
-      h("div", { class: "hand-no" }, t("hand_no", { n: view.hand_no ?? 1 })),
+      h("div", { class: "hand-no" }, t("hand_no", { n: handNo ?? view.hand_no ?? 1 })),  // the match's, at a table
       view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
         // the discarder keeps the turn while the others may claim: nobody's turn to act is lit then
         : view.last_discard && view.last_discard.seat === view.turn

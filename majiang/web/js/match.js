@@ -8,11 +8,19 @@ function seatName(names, seat) {
   return names[seat] ?? `${t("seat")} ${seat + 1}`;
 }
 
-/** "Match 2 · hand 3 of 8" (or the rounds of winds) for the table header. */
-export function matchProgress(match) {
+/** The number in its match of the hand on the board: the one in play, or the one just over
+ * (the match may already count it as played), never the next one before it is dealt. */
+export function matchHandNo(match, view) {
   if (!match) return null;
   const played = match.hands_played ?? 0;
-  const now = match.status === "playing" ? played + 1 : played;
+  const over = !view || view.phase === "over";
+  return Math.max(1, match.status === "playing" && !over ? played + 1 : played);
+}
+
+/** "Match 2 · hand 3 of 8" (or the rounds of winds) for the table header. */
+export function matchProgress(match, view) {
+  if (!match) return null;
+  const now = matchHandNo(match, view);
   const length = match.length || {};
   const results = match.results || [];
   return h("span", { class: "match-progress", id: "match-progress", title: trOther(length) },

@@ -5,7 +5,7 @@ import { t, tOther, tr, trOther, eventName, getLang, taels } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
-import { matchProgress, drawNotice, diceEl } from "./match.js";
+import { matchProgress, matchHandNo, drawNotice, diceEl } from "./match.js";
 import { leaveDialog, settlementOverlay } from "./overlays.js";
 import { myHandEl, oneClickDiscard } from "./hand.js";
 import { discardHint, withUnseen } from "./hints.js";
@@ -340,7 +340,7 @@ export class TableScreen {
       tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
         bi(t("practice_room"), tOther("practice_room")))
         : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${taels(tb.stake)}`) : null,
-      matchProgress(this.match),
+      matchProgress(this.match, this.view),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
       settingsEl(() => this.render()),
@@ -382,7 +382,7 @@ export class TableScreen {
     const panels = view.seats.map((s) => seatPanel(view, s, {
       mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat],
       timerEl: h("span", { class: "seat-timer", "data-clock-seat": s.seat }) }));
-    const center = centerPanel(view, names, this.clockEl);
+    const center = centerPanel(view, names, this.clockEl, matchHandNo(this.match, view));
     const dice = diceEl(this.dice, names);
     if (dice) (center.querySelector(".center-info") || center).appendChild(dice);
     const fair = fairLine(this.fair);
