@@ -7,7 +7,7 @@
 //   #/join/CODE   a friends' room's invite (log in or guest first); #/room/CODE the room
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
-import { h, mount, bi, fmtInt } from "./dom.js";
+import { h, mount, bi } from "./dom.js";
 import { t, tOther, getLang, setLang, onLangChange, taels } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";

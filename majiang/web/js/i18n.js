@@ -12,7 +12,7 @@ const TEXT = {
   username: ["用户名", "Username"],
   password: ["密码", "Password"],
   silver: ["银子", "Silver"],
-  taels: ["两", "taels"], tael: ["两", "tael"],
+  taels: ["两", "taels"],
   level: ["等级", "Level"],
   stake: ["底注", "Stake"],
   lobby: ["大厅", "Lobby"],
@@ -300,14 +300,23 @@ export function rulesetInfo(id) {
   return { special: { zh: x.special[0], en: x.special[1] }, typical: { zh: x.typical[0], en: x.typical[1] } };
 }
 
-/** An amount with its unit, singular for one: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
-function counted(n, sign, zh, one, many) {
-  const v = Number(n ?? 0);
-  const num = sign ? signed(v) : fmtInt(v);
-  return lang === "zh" ? `${num} ${zh}` : `${num} ${Math.abs(v) === 1 ? one : many}`;
+/** The unit word of an amount in this language: the singular for one. */
+function unitWord(n, zh, one, many) {
+  return lang === "zh" ? zh : Math.abs(Number(n ?? 0)) === 1 ? one : many;
 }
 
-export function taels(n, sign = false) { return counted(n, sign, "两", "tael", "taels"); }
+/** An amount with its unit: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
+function counted(n, sign, zh, one, many) {
+  const v = Number(n ?? 0);
+  return `${sign ? signed(v) : fmtInt(v)} ${unitWord(v, zh, one, many)}`;
+}
+
+const TAEL = ["两", "tael", "taels"];
+
+export function taels(n, sign = false) { return counted(n, sign, ...TAEL); }
+
+/** The unit alone ("两", "tael", "taels"), where the number is drawn apart (the lobby's balance). */
+export function taelWord(n) { return unitWord(n, ...TAEL); }
 
 /** Units (注, the stake's multiples): "4 注", "1 unit", "-2 units". */
 export function units(n, sign = false) { return counted(n, sign, "注", "unit", "units"); }

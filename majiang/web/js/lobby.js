@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo, taels, splitMessage } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, splitMessage } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
 
@@ -229,7 +229,7 @@ export async function renderLobby(root, app) {
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, ` ${t("guest_tag")}`) : null),
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
-          h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${t(Math.abs(me.silver) === 1 ? "tael" : "taels")}`),
+          h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${taelWord(me.silver)}`),
         h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),
         me.level ? h("div", { class: "muted" }, `${t("stake")}: ${taels(me.level.stake)}`) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",

@@ -42,7 +42,7 @@ function boardToggle(match) {
   h("summary", { class: "button small secondary" }, bi(t("scoreboard"), tOther("scoreboard"))),
   h("div", { class: "card match-board-panel" },
     h("button", { type: "button", class: "small secondary board-close", id: "btn-board-close",
-      onclick: () => { details.open = false; } }, bi("关闭", "Close")),
+      onclick: () => { details.open = false; } }, bi(t("close"), tOther("close"))),
     scoreboardEl(boardOf(match), match.names || [], null)));
   return details;
 }

@@ -2,7 +2,7 @@
 // (#/room/CODE): the code and link, the settings, the seats and who is ready, the owner's controls
 // (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
 import { get, post } from "./api.js";
-import { h, mount, bi, fmtInt } from "./dom.js";
+import { h, mount, bi } from "./dom.js";
 import { t, tOther, tr, trOther, taels } from "./i18n.js";
 import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
 import { scoreboardEl, summaryEl } from "./match.js";

@@ -1,7 +1,7 @@
 // The rules pages (#/rules/ID) and the wealth levels (#/levels): prose from rules_text.js, the pattern
 // table and the worked hands from the server (/api/rules/ID: majiang.rules' own data and scorer).
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt, signed } from "./dom.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";

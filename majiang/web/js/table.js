@@ -1,6 +1,6 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
-import { h, mount, bi, fmtInt } from "./dom.js";
+import { h, mount, bi } from "./dom.js";
 import { t, tOther, tr, trOther, eventName, getLang, taels } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";

@@ -17,24 +17,23 @@ branch_labels = None
 depends_on = None
 
 USERS = sa.table("users", sa.column("id", sa.Integer), sa.column("username", sa.String),
-                 sa.column("name_key", sa.String))
+                 sa.column("name_key", sa.String))  # name_key: written only
 
 
 def upgrade() -> None:
     conn = op.get_bind()
-    rows = conn.execute(sa.select(USERS.c.id, USERS.c.username, USERS.c.name_key)
-                        .order_by(USERS.c.id)).all()
-    keys: dict[int, str | None] = {}
+    rows = conn.execute(sa.select(USERS.c.id, USERS.c.username).order_by(USERS.c.id)).all()
+    kept: dict[int, str] = {}  # the oldest name of each key keeps it
     seen: set[str] = set()
-    for uid, username, _ in rows:
+    for uid, username in rows:
         key = name_key(username)
-        keys[uid] = None if key in seen else key
-        seen.add(key)
+        if key not in seen:
+            kept[uid] = key
+            seen.add(key)
     # two passes: no key is set while another row still holds it under the old folding
     conn.execute(USERS.update().values(name_key=None))
-    for uid, _, _ in rows:
-        if keys[uid] is not None:
-            conn.execute(USERS.update().where(USERS.c.id == uid).values(name_key=keys[uid]))
+    for uid, key in kept.items():
+        conn.execute(USERS.update().where(USERS.c.id == uid).values(name_key=key))
 
 
 def downgrade() -> None:
