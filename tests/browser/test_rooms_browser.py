@@ -85,6 +85,18 @@ def no_overflow(page: Any, where: str) -> None:
     assert width[0] <= width[1], f"{where}: page {width[0]} px wide > {width[1]}"
 
 
+STATE = """() => {
+  const s = window.majiang.screen || {};
+  const p = s.prompt ? s.prompt.actions.map((a) => a.type + (a.tile ? ':' + a.tile : '')) : null;
+  return JSON.stringify({ phase: s.view?.phase, hand: s.view?.hand_no, turn: s.view?.turn,
+    prompt: p, settlement: !!s.settlement, hold: s.holdSettlement, table: s.table?.status,
+    seats: (s.table?.seats || []).map((x) => x && [x.seat, x.ready]), match: s.match?.status,
+    played: s.match?.hands_played, over: !!s.matchOver, status: s.status,
+    buttons: [...document.querySelectorAll('button')].filter((b) => b.offsetParent)
+      .map((b) => (b.id || b.className) + (b.disabled ? '(disabled)' : '')) });
+}"""
+
+
 def step(page: Any) -> str:
     """One move of this page's player: 'over' once the match's totals show."""
     if page.locator("#match-totals").count():
@@ -157,9 +169,11 @@ def test_two_friends_and_two_bots_play_a_match(room_server: str, browser: Any) -
     board_seen = False
     while len(done) < 2:
         if time.monotonic() > deadline:
+            states = {}
             for name, page in (("owner", owner), ("friend", friend)):
                 shot(page, f"9-{name}-stuck", full=True)
-            raise AssertionError("the match did not end in time")
+                states[name] = page.evaluate(STATE)
+            raise AssertionError(f"the match did not end in time: {states}")
         for i, page in enumerate((owner, friend)):
             if i not in done and step(page) == "over":
                 done.add(i)

@@ -90,14 +90,19 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         # the header and the board number the hand on the board alike (the header said 第2局)
         assert "第1局" in page.inner_text("#match-progress")
         assert (page.text_content(".center .hand-no") or "").strip() == "第1局"
+        panel = page.locator(".match-board-panel")
         page.tap("#match-board summary")
-        assert page.locator(".match-board-panel").is_visible()
+        panel.wait_for(state="visible", timeout=2000)
+        page.evaluate("window.majiang.screen.render()")  # the table redraws on every event
+        assert panel.is_visible(), "a redraw closed the scoreboard"
         page.tap("#btn-board-close")
-        assert not page.locator(".match-board-panel").is_visible()
+        panel.wait_for(state="hidden", timeout=2000)
+        page.evaluate("window.majiang.screen.render()")
+        assert not panel.is_visible(), "a redraw opened the closed scoreboard"
         page.tap("#match-board summary")
-        assert page.locator(".match-board-panel").is_visible()
+        panel.wait_for(state="visible", timeout=2000)
         page.touchscreen.tap(195, 800)  # the board below the panel
-        assert not page.locator(".match-board-panel").is_visible()
+        panel.wait_for(state="hidden", timeout=2000)
         assert page.locator("#btn-ready").is_visible()  # the next hand can start
     finally:
         page.context.close()

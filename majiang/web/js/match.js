@@ -23,26 +23,31 @@ export function matchProgress(match, view) {
   const now = matchHandNo(match, view);
   const length = match.length || {};
   const results = match.results || [];
+  if (!results.length) boardOpen = false;  // a new match's scoreboard starts closed
   return h("span", { class: "match-progress", id: "match-progress", title: trOther(length) },
     `${t("match_no", { n: match.match_no ?? 1 })} · ${t("hand_of", { k: now })}`,
     length.zh || length.en ? h("small", { class: "muted" }, ` / ${tr(length)}`) : null,
     results.length ? boardToggle(match) : null);
 }
 
-/** The scoreboard behind a button: a panel over the table with its own close button, closed by a
- * tap outside it too (it covers the header, its toggle and the Ready / Leave buttons). */
+/** Open or not, the scoreboard stays so when the table redraws (it redraws on every event). */
+let boardOpen = false;
+
+// a tap outside the open scoreboard closes it (it covers the header, its toggle, Ready and Leave)
+document.addEventListener("pointerdown", (ev) => {
+  const details = document.getElementById("match-board");
+  if (details && details.open && !details.contains(ev.target)) { details.open = false; boardOpen = false; }
+}, true);
+
+/** The scoreboard behind a button: a panel over the table with its own close button. */
 function boardToggle(match) {
-  const closeOnOutside = (ev) => {
-    if (!details.contains(ev.target)) details.open = false;
-  };
-  const details = h("details", { class: "match-board", id: "match-board", ontoggle: () => {
-    if (details.open) document.addEventListener("pointerdown", closeOnOutside, true);
-    else document.removeEventListener("pointerdown", closeOnOutside, true);
+  const details = h("details", { class: "match-board", id: "match-board", open: boardOpen, ontoggle: () => {
+    if (details.isConnected) boardOpen = details.open;  // a redrawn one's late event changes nothing
   } },
-  h("summary", { class: "button small secondary" }, bi(t("scoreboard"), tOther("scoreboard"))),
+  h("summary", { class: "button small secondary", onclick: () => { boardOpen = !details.open; } }, bi(t("scoreboard"), tOther("scoreboard"))),
   h("div", { class: "card match-board-panel" },
     h("button", { type: "button", class: "small secondary board-close", id: "btn-board-close",
-      onclick: () => { details.open = false; } }, bi(t("close"), tOther("close"))),
+      onclick: () => { details.open = false; boardOpen = false; } }, bi(t("close"), tOther("close"))),
     scoreboardEl(boardOf(match), match.names || [], null)));
   return details;
 }
