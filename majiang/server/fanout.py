@@ -27,11 +27,13 @@ def paired(events: list[Event], posted: list[ledger.Posted]
 
 def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] | None,
                 events: list[Event], posted: list[ledger.Posted], view: View,
-                state: bool = True, continued: bool = False) -> dict[str, Any] | None:
+                state: bool = True, continued: bool = False,
+                match_over: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Send one action's events (`screen`: the settlement screen, built off the loop with the
     action's step; `state`: each seat's new view after them; `continued`: the rest of an action
-    sent in part before, which the watchers' feed adds to that action's step); the screen if
-    it was sent."""
+    sent in part before, which the watchers' feed adds to that action's step; `match_over`: the
+    match this hand ended, sent just before its settlement, so that the settlement's screen
+    knows it closes the match); the screen if it was sent."""
     players = [c for c in audience.open() if c.seat is not None]
     watched: list[dict[str, Any]] = []  # the watchers' frames, through their feed
     settled: dict[str, Any] | None = None
@@ -45,6 +47,11 @@ def send_events(audience: Audience, watch: WatcherFeed, screen: dict[str, Any] |
         if event.visible_to(None):
             watched.append({"type": "event", "event": data})
         if event.kind == "settlement":
+            if match_over is not None:
+                over = {"type": "match_over", "match": match_over}
+                for conn in players:
+                    conn.send(over)
+                watched.append(over)
             settled = screen
             frame = {"type": "settlement", "settlement": settled}
             for conn in players:

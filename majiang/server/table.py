@@ -252,12 +252,6 @@ class TableRunner(TableBase):
         self.prompts.clear()
         self.auto.clear()
         self.hand = None
-        if self.match_over is not None:
-            over = {"type": "match_over", "match": self.match_over}
-            for conn in self.audience.open():
-                if conn.seat is not None:
-                    conn.send(over)
-            self.watch.extra([over])
         self.watch.end_hand()
         if await self._db(lambda: steps.table_status(self.store), "status") == "closed":
             self._close(notify=True)
@@ -301,8 +295,13 @@ class TableRunner(TableBase):
             await self._take_over(got.hand, got.closed)
             return
         self.last_settlement = got.last_settlement
-        if got.match_over is not None:
+        if got.match_over is not None:  # the match ended with the hand last stored
             self.match_over = got.match_over
+            over = {"type": "match_over", "match": self.match_over}
+            for conn in self.audience.open():
+                if conn.seat is not None:
+                    conn.send(over)
+            self.watch.extra([over])
         if got.finished:
             await self._after_hand()
 

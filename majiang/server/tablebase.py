@@ -122,10 +122,11 @@ class TableBase:
             conn.send(state_frame(self.hand, conn.seat, self._view, log=True))
             if seat is not None:
                 await self._owner_returns(seat)
-        elif self.last_settlement is not None:
-            conn.send({"type": "settlement", "settlement": self.last_settlement})
-        if self.hand is None and self.match_over is not None:
-            conn.send({"type": "match_over", "match": self.match_over})
+        else:  # between hands: the match the last one ended (first: its settlement closes it)
+            if self.match_over is not None:
+                conn.send({"type": "match_over", "match": self.match_over})
+            if self.last_settlement is not None:
+                conn.send({"type": "settlement", "settlement": self.last_settlement})
 
     async def _refresh_conn_seats(self) -> None:
         """After a lobby change: a watcher who sat down (or a player who left) gets their seat."""
@@ -181,7 +182,8 @@ class TableBase:
     def _send_events(self, batch: Batch, state: bool = True) -> None:
         assert self.hand is not None
         settled = send_events(self.audience, self.watch, batch.screen, batch.events,
-                              batch.posted, self._view, state=state, continued=batch.continued)
+                              batch.posted, self._view, state=state, continued=batch.continued,
+                              match_over=self.match_over)
         if settled is not None:
             self.last_settlement = settled
 

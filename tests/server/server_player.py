@@ -43,6 +43,7 @@ class Transcript:
         self.view: dict[str, Any] | None = None
         self.prompt: dict[str, Any] | None = None
         self.settlement: dict[str, Any] | None = None
+        self.match_over: dict[str, Any] | None = None  # sent just before the last settlement
 
     def add(self, msg: dict[str, Any]) -> None:
         self.frames.append(msg)
@@ -56,6 +57,8 @@ class Transcript:
                 self.prompt = None
         elif kind == "settlement":
             self.settlement = msg["settlement"]
+        elif kind == "match_over":
+            self.match_over = msg["match"]
 
 
 def play(ws: Any, transcript: Transcript, max_prompts: int | None = None,

@@ -198,9 +198,10 @@ def _match_across_restarts(server: ServerProcess) -> None:
     with connect(ws_url, additional_headers=bearer) as ws:
         if pending:
             assert not until_prompt(ws, t, 10**6)
-        second = t.settlement
-        assert second is not None
-        over = frames_until(ws, t, "match_over")["match"]
+        else:
+            frames_until(ws, t, "settlement")  # it ended before the restart: shown on attach
+        second, over = t.settlement, t.match_over  # the match's end, just before its settlement
+        assert second is not None and over is not None
     assert over["status"] == "over" and over["hands_played"] == 2
     assert [r["hand_id"] for r in over["results"]] == [first["hand_id"], second["hand_id"]]
     assert over["totals"]["units"] == [a + b for a, b in zip(
@@ -212,8 +213,8 @@ def _match_across_restarts(server: ServerProcess) -> None:
     server.start()
     t = Transcript()
     with connect(ws_url, additional_headers=bearer) as ws:
-        again = frames_until(ws, t, "match_over")["match"]
-    assert again == over and t.settlement == second
+        frames_until(ws, t, "settlement")
+    assert t.match_over == over and t.settlement == second
     assert http.get("/api/ledger/check").json()["balanced"]
     http.close()
 

@@ -44,7 +44,14 @@ function boardToggle(match) {
   const details = h("details", { class: "match-board", id: "match-board", open: boardOpen, ontoggle: () => {
     if (details.isConnected) boardOpen = details.open;  // a redrawn one's late event changes nothing
   } },
-  h("summary", { class: "button small secondary", onclick: () => { boardOpen = !details.open; } }, bi(t("scoreboard"), tOther("scoreboard"))),
+  h("summary", { class: "button small secondary", onclick: (ev) => {
+    boardOpen = !details.open;
+    if (!details.isConnected) {  // the table redrew under the finger: the tap opens the new one
+      ev.preventDefault();
+      const live = document.getElementById("match-board");
+      if (live) live.open = boardOpen;
+    }
+  } }, bi(t("scoreboard"), tOther("scoreboard"))),
   h("div", { class: "card match-board-panel" },
     h("button", { type: "button", class: "small secondary board-close", id: "btn-board-close",
       onclick: () => { details.open = false; boardOpen = false; } }, bi(t("close"), tOther("close"))),
