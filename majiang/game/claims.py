@@ -105,6 +105,7 @@ def take_claim(engine: Engine, seat: int, discarder: int, tile: Tile, action: Ac
     state.last_discard = None
     state.turn = seat
     state.drawn = None
+    state.turn_draws = []
     state.kong_this_turn = False
     me = state.seats[seat]
     if action.type == CHOW:

@@ -29,6 +29,7 @@ def deal(engine: Engine) -> None:
     last = wall.draw()
     seats[state.dealer].counts[last] += 1
     state.drawn = last
+    state.turn_draws = [last]
     extra: dict[str, Any] = {}
     for mechanic in engine.on_dealt:
         mechanic.dealt(state, extra)
@@ -50,6 +51,9 @@ def draw(engine: Engine, seat: int, tile: Tile, replacement: bool) -> None:
     me = state.seats[seat]
     state.drawn_in_zone = state.wall.left() < engine.mech.last_tile_zone  # left after the draw
     me.counts[tile] += 1
+    if not state.turn_draws:  # the turn's first draw (a kong's replacement after a claim too)
+        me.draw_turns += 1
+    state.turn_draws.append(tile)
     state.turn = seat
     state.drawn = tile
     state.declaring = None
@@ -83,6 +87,6 @@ def next_turn(engine: Engine, discarder: int) -> None:
     seat = (discarder + 1) % state.players
     state.last_discard = None
     state.began = DRAWN
-    state.seats[seat].draw_turns += 1
+    state.turn_draws = []
     state.kong_this_turn = False
     draw(engine, seat, state.wall.draw(), False)

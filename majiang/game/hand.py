@@ -251,7 +251,9 @@ class Hand(Engine):
 
     @drawn.setter
     def drawn(self, tile: Tile | None) -> None:
+        """A stacked turn's drawn tile (scenarios): the one tile drawn this turn."""
         self.state.drawn = tile
+        self.state.turn_draws = [] if tile is None else [tile]
 
     @property
     def drawn_from_tail(self) -> bool:

@@ -42,7 +42,7 @@ class SeatState:
     locked: bool = False  # 过胡: no discard win of any kind until the next draw
     lock_kinds: set[Tile] = field(default_factory=set)  # 过胡 on these kinds only (wuhan)
     no_win: dict[str, Any] | None = None  # why a complete hand may not win now
-    draw_turns: int = 0  # turns begun with a normal draw (the dealer's opening counts)
+    draw_turns: int = 0  # turns with a draw, normal or replacement (the dealer's opening counts)
     dealt_quads: set[Tile] = field(default_factory=set)  # kinds dealt four times
 
 
@@ -104,6 +104,7 @@ class HandState:
     drawn_from_tail: bool = False
     drawn_in_zone: bool = False  # the draw came from the last-tile zone
     kong_this_turn: bool = False
+    turn_draws: list[Tile] = field(default_factory=list)  # drawn this turn, replacements too
     discard_after_kong: bool = False
     last_discard: tuple[int, Tile] | None = None
     kong_tile: tuple[int, Tile] | None = None  # an added kong waiting to be robbed

@@ -53,7 +53,8 @@ def turn_actions(engine: Engine, seat: int) -> list[Action]:
                     out.append(CONCEALED_KONGS[tile])
             for meld in me.melds:
                 if meld.kind == "pung" and counts[meld.tile] and (
-                        drawn == meld.tile or not (mech.kong_on_arrival or me.declared)):
+                        not mech.kong_on_arrival or meld.tile in state.turn_draws) and (
+                        not me.declared or drawn == meld.tile):
                     out.append(ADDED_KONGS[meld.tile])
     frozen = me.declared or (mech.last_draw_discarded and state.wall.left() == 0
                              and state.began != CLAIMED)
@@ -75,7 +76,8 @@ def may_conceal_kong(engine: Engine, seat: int, tile: Tile) -> bool:
     state = engine.state
     me = state.seats[seat]
     if engine.mech.kong_on_arrival:
-        arrived = tile == state.drawn or (me.draw_turns == 1 and tile in me.dealt_quads)
+        # drawn this turn (before a kong's replacement too), or dealt, in the first drawing turn
+        arrived = tile in state.turn_draws or (me.draw_turns == 1 and tile in me.dealt_quads)
         if not arrived:
             return False
     if me.declared and state.drawn is not None:

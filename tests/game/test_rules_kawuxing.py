@@ -376,6 +376,66 @@ def test_s2_3_d15_dealt_quad_may_be_konged_on_the_first_draw_even_after_a_pung()
     assert CONCEALED_KONGS[T("1p")] in hand.legal_actions(1)
 
 
+# 2.1: "make a kong that is allowed now (2.3), then draw a replacement and go back to step 2":
+# the replacement is the same turn, so a fourth tile drawn before it has still "arrived" this turn
+TWO_KONGS = """dealer: 0
+    seat 0: 123p456p789p66z7z4s1s
+    seat 1: 5555z888s1234p7s6p
+    draws: 8s
+    tail: 2s 3s"""
+
+
+def test_s2_3_a_fourth_drawn_this_turn_may_be_konged_after_another_kong_of_the_turn() -> None:
+    hand = kw(TWO_KONGS)
+    discard(hand, "1s")
+    pass_all(hand)
+    assert (hand.turn, hand.drawn) == (1, T("8s"))
+    hand.apply(1, CONCEALED_KONGS[T("5z")])  # the dealt quad first, then the replacement 2s
+    assert hand.drawn == T("2s")
+    assert CONCEALED_KONGS[T("8s")] in hand.legal_actions(1)
+    hand.apply(1, CONCEALED_KONGS[T("8s")])
+    assert [m.tile for m in hand.melds[1]] == [T("5z"), T("8s")]
+    assert kong_money(hand) == [[-2, 4, -2], [-4, 8, -4]]  # 7.2 杠上杠: the second pays x2
+
+
+def test_s2_3_an_added_kong_drawn_this_turn_may_follow_another_kong_of_the_turn() -> None:
+    hand = kw("""dealer: 0
+        seat 0: 123p456p789p66z7z6z5s
+        seat 1: 5555z147p258p | pung 3s from 2
+        seat 2: 147p258p69s2s67z78s
+        draws: 3s
+        tail: 9p 8p""")
+    discard(hand, "7z")
+    assert (hand.turn, hand.drawn) == (1, T("3s"))
+    hand.apply(1, CONCEALED_KONGS[T("5z")])
+    assert ADDED_KONGS[T("3s")] in hand.legal_actions(1)
+    hand.apply(1, ADDED_KONGS[T("3s")])
+    pass_all(hand)  # nobody robs it
+    assert [(m.kind, m.tile) for m in hand.melds[1]] == [("added_kong", T("3s")),
+                                                         ("concealed_kong", T("5z"))]
+    assert kong_money(hand) == [[-2, 4, -2], [-2, 4, -2]]  # 7.2 杠上杠: 1 each, x2
+
+
+def test_s2_3_d15_a_dealt_quad_in_an_exposed_kong_turn_then_never() -> None:
+    # an exposed kong's turn has a (replacement) draw: it is the first turn in which seat 1 draws
+    hand = kw("""dealer: 0
+        seat 0: 9p1s1s2s2s6z6z7z7z3s4s6s8s8p
+        seat 1: 5555z999p1234p7s6p
+        draws: 1p 1p 7p 7p
+        tail: 2s""")
+    discard(hand, "9p")
+    pass_all(hand, except_seats=(1,))
+    hand.apply(1, EXPOSED_KONGS[T("9p")])
+    assert hand.drawn == T("2s")
+    assert CONCEALED_KONGS[T("5z")] in hand.legal_actions(1)
+    discard(hand, "7s")  # the chance not taken
+    pass_all(hand)
+    discard_drawn(hand)  # seat 2
+    discard_drawn(hand)  # seat 0
+    assert hand.turn == 1 and hand.counts[1][T("5z")] == 4
+    assert CONCEALED_KONGS[T("5z")] not in hand.legal_actions(1)
+
+
 def test_s2_3_a_pung_from_a_concealed_triplet_can_never_be_konged() -> None:
     hand = kw("""dealer: 0
         seat 0: 123p456p789p55z7z3s6s
