@@ -7,7 +7,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server import sqlitegate
@@ -74,3 +74,11 @@ def migrate(engine: Engine) -> None:
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def lock_row(db: Session, kind: Any, row_id: int) -> None:
+    """Take one row for the rest of the transaction: a no-op update, so the row lock on
+    PostgreSQL and the database's write lock on SQLite (whose driver begins a transaction only
+    at the first write). Reads after it see the newest data, and no other writer can change the
+    row before the commit."""
+    db.execute(update(kind).where(kind.id == row_id).values(id=kind.id))

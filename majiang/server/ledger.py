@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, literal, select, union_all, update
+from sqlalchemy import func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from majiang import economy
+from majiang.server.db import lock_row
 from majiang.server.models import LedgerRow, Settlement, User
 
 
@@ -51,6 +52,7 @@ def grant(db: Session, user: User, amount: int, reason: str, kind: str = "grant"
 
 
 REASON_MAX = 128  # the ledger's reason column
+ADJUST_MAX = 10**12  # taels in one adjustment: the ledger's sums stay far inside 64 bits
 
 
 def adjust(db: Session, username: str, amount: int, reason: str) -> LedgerRow:
@@ -59,15 +61,14 @@ def adjust(db: Session, username: str, amount: int, reason: str) -> LedgerRow:
     reason = reason.strip()
     if amount == 0:
         raise economy.EconomyError("an adjustment must not be zero")
+    if abs(amount) > ADJUST_MAX:
+        raise economy.EconomyError(f"an adjustment is at most {ADJUST_MAX:,} taels either way")
     if not reason or len(reason) > REASON_MAX:
         raise economy.EconomyError(f"an adjustment needs a reason of 1-{REASON_MAX} characters")
     user_id = db.scalars(select(User.id).where(User.username == username)).first()
     if user_id is None:
         raise economy.EconomyError(f"no user named {username!r}")
-    # Write first, then read: the no-op update takes the row lock (PostgreSQL) or the database's
-    # write lock (SQLite, whose driver begins a transaction only at the first write), so the
-    # balance read below is the newest and no other writer can change it before the commit.
-    db.execute(update(User).where(User.id == user_id).values(silver=User.silver))
+    lock_row(db, User, user_id)  # the balance read below is the newest until the commit
     user = db.get(User, user_id, populate_existing=True)
     assert user is not None
     return grant(db, user, amount, reason, kind="adjustment")

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from majiang import economy
 from majiang.server import games, matches
 from majiang.server.accounts import AccountError, create_user
+from majiang.server.db import lock_row
 from majiang.server.models import Seat, Table, User
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -75,7 +76,16 @@ def current_table(db: Session, user: User) -> Table | None:
     ).first()
 
 
+def hold(db: Session, row: User | Table) -> None:
+    """Take `row` for the rest of the transaction (a row lock on PostgreSQL, the write lock on
+    SQLite), then read it afresh: two requests that would seat one player, or fill one table's
+    last seat, run one after the other, and the second sees what the first did."""
+    lock_row(db, type(row), row.id)
+    db.refresh(row)
+
+
 def _check_free(db: Session, user: User, table: Table | None = None) -> None:
+    hold(db, user)  # one table at a time, even for requests sent at once
     other = current_table(db, user)
     if other is not None and (table is None or other.id != table.id):
         raise LobbyError(f"你已在桌 {other.code} / you already sit at table {other.code}", 409)
@@ -192,6 +202,7 @@ def create_table(
 
 def join_table(db: Session, user: User, code: str) -> Table:
     table = get_table(db, code)
+    hold(db, table)  # joins of one table in turn: the last seat goes once
     if table.status not in OPEN:
         raise LobbyError("此桌已解散 / this table is closed", 410)
     seats = seats_of(db, table)

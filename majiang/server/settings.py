@@ -77,6 +77,9 @@ class Settings:
     guest_grants_per_address: int = economy.GUEST_GRANTS_PER_ADDRESS
     day_offset_hours: int = 8  # the economy's day starts at midnight Beijing time
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client's address
+    # /metrics for a bearer of this token ($MAJIANG_METRICS_TOKEN); None: for loopback only (its
+    # counters move with every bot's pass, so a public page would tell who could have claimed)
+    metrics_token: str | None = None
     # claim protection (claims.py): seconds after a discard before the next event; None: 0.8,
     # or 0 when bots play at full speed
     claim_delay: float | None = None
@@ -107,6 +110,7 @@ class Settings:
         values: dict[str, object] = {
             "database_url": env.get("DATABASE_URL", cls.database_url),
             "secret": env.get("MAJIANG_SECRET") or None,
+            "metrics_token": env.get("MAJIANG_METRICS_TOKEN") or None,
         }
         if "MAJIANG_BOT_DELAY" in env:
             values["bot_delay"] = parse_delay(env["MAJIANG_BOT_DELAY"])

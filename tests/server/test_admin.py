@@ -65,6 +65,9 @@ def test_adjust_writes_an_adjustment_row(db_url: str, capsys: pytest.CaptureFixt
         (["alice", "5", "--reason", "  "], "reason"),
         (["alice", "5", "--reason", "x" * 129], "reason"),
         (["bob", "5", "--reason", "who"], "no user named 'bob'"),
+        # near 2**63 it overflowed SQLite's sums: the ledger check failed for good
+        (["alice", "9223372036854775000", "--reason", "x"], "at most 1,000,000,000,000"),
+        (["alice", "-1000000000001", "--reason", "x"], "at most 1,000,000,000,000"),
     ],
 )
 def test_refused_adjustments_change_nothing(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import auth, signup, table_socket
+from server_player import auth, make_client, signup, table_socket
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.server.connection import SLOW, Connection
@@ -236,20 +236,39 @@ def test_a_slow_reader_is_closed_with_its_code() -> None:
     assert asyncio.run(scenario()) == SLOW
 
 
-def test_readyz_and_metrics_report_what_happened(sqlite_client: TestClient) -> None:
-    assert sqlite_client.get("/readyz").json()["ready"] is True
-    token, code = _table(sqlite_client, "watcher")
-    with table_socket(sqlite_client, code, token) as ws:
-        ws.send_bytes(b"\x00")
-        _until(ws, "error")
-        prompt = _until(ws, "prompt")
-        action = prompt["actions"][-1]
-        ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"], "action": action})
-        _until(ws, "state")
-        text = sqlite_client.get("/metrics").text
+def test_readyz_and_metrics_report_what_happened(sqlite_url: str) -> None:
+    with make_client(sqlite_url, metrics_token="ops") as client:
+        assert client.get("/readyz").json()["ready"] is True
+        token, code = _table(client, "watcher")
+        with table_socket(client, code, token) as ws:
+            ws.send_bytes(b"\x00")
+            _until(ws, "error")
+            prompt = _until(ws, "prompt")
+            action = prompt["actions"][-1]
+            ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"], "action": action})
+            _until(ws, "state")
+            text = client.get("/metrics", headers=auth("ops")).text
+            # its counters move with every seat's pass: a player must not read them
+            for headers in ({}, auth(token), auth("opsx")):
+                r = client.get("/metrics", headers=headers)
+                assert r.status_code == 403
+                assert " / metrics are for the operator" in r.json()["error"]
     assert 'majiang_input_errors_total{kind="binary"}' in text
     assert 'majiang_actions_total{source="player"}' in text
     assert "majiang_action_seconds_bucket" in text and "majiang_tables_live" in text
+
+
+def test_metrics_without_a_token_are_for_this_machine_only(sqlite_client: TestClient) -> None:
+    from starlette.requests import Request
+
+    from majiang.server.api.ops import may_read_metrics
+
+    def request(host: str) -> Request:
+        return Request({"type": "http", "headers": [], "client": (host, 5000)})
+
+    assert may_read_metrics(None, request("127.0.0.1")) and may_read_metrics(None, request("::1"))
+    assert not may_read_metrics(None, request("203.0.113.9"))
+    assert sqlite_client.get("/metrics").status_code == 403  # the test client is "testclient"
 
 
 def test_tokens_never_reach_the_logs() -> None:
@@ -268,3 +287,14 @@ def test_tokens_never_reach_the_logs() -> None:
     assert "s3cret" not in record.getMessage() and "[redacted]" in record.getMessage()
     config = uvicorn_log_config()
     assert all("redact" in h["filters"] for h in config["handlers"].values())
+
+
+@pytest.mark.parametrize("path", [
+    "/api/hands/99999999999999999999999", "/api/hands/9223372036854775808/replay",
+    "/api/hands/9223372036854775808/fair", "/api/hands/9223372036854775808/verifiable",
+    "/api/players/someone/history?before=9223372036854775808"])
+def test_an_id_past_64_bits_is_a_named_bad_request(sqlite_client: TestClient, path: str) -> None:
+    """It reached the database driver: a 500 with a traceback."""
+    r = sqlite_client.get(path)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("请求有误 / bad request")

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from server_player import auth, make_client, signup
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
+from majiang.server import lobby
 from majiang.server.lobby import bot_for
-from majiang.server.models import Table
+from majiang.server.models import Seat, Table, User
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL")
 
@@ -61,3 +65,94 @@ def test_two_transactions_creating_a_bot_at_once_both_succeed() -> None:
         b.join(30)
         assert not errors, errors
         assert names["a"] != names["b"] and all(n.startswith("bot-") for n in names.values())
+
+
+def _databases() -> list[str]:
+    return ["sqlite", "postgresql"]
+
+
+def _url(kind: str, tmp_path: Any) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'race.db'}"
+    if not POSTGRES:
+        if os.environ.get("CI") == "true":
+            raise AssertionError("CI=true needs TEST_POSTGRES_URL")
+        pytest.skip("TEST_POSTGRES_URL is not set")
+    from conftest import reset_postgres
+
+    reset_postgres(POSTGRES)
+    return POSTGRES
+
+
+def _in_turn(server: Any, first: Callable[[Session], Any], second: Callable[[Session], Any]
+             ) -> tuple[Any, BaseException | None]:
+    """`first` in a transaction kept open while `second` starts in another: `second` must wait
+    for the commit (it must not finish before), then its answer or error."""
+    started = threading.Event()
+    out: dict[str, Any] = {}
+
+    def run_second() -> None:
+        started.set()
+        try:
+            with server.db() as db:
+                out["answer"] = second(db)
+                db.commit()
+        except BaseException as exc:  # reported to the caller
+            out["error"] = exc
+
+    with server.db() as db:
+        first(db)
+        b = threading.Thread(target=run_second)
+        b.start()
+        assert started.wait(10)
+        b.join(0.5)
+        assert b.is_alive(), f"the second request did not wait for the first: {out}"
+        db.commit()
+    b.join(30)
+    return out.get("answer"), out.get("error")
+
+
+@pytest.mark.parametrize("kind", _databases())
+def test_one_player_opening_two_tables_at_once_gets_one(kind: str, tmp_path: Any) -> None:
+    """The attack: 20 quick plays at once with one token sat one player at 15 tables."""
+    with make_client(_url(kind, tmp_path)) as client:
+        signup(client, "racer")
+        server = client.app.state.server  # type: ignore[attr-defined]
+
+        def open_one(db: Session) -> str:
+            user = db.scalars(select(User).where(User.username == "racer")).one()
+            return lobby.create_table(db, user, lobby.TableRequest(rules="tuidaohu", practice=True),
+                                      default_turn=20, bank_seconds=60, grant_amount=100).code
+
+        answer, error = _in_turn(server, open_one, open_one)
+        assert answer is None and isinstance(error, lobby.LobbyError), (answer, error)
+        assert error.status == 409 and "you already sit at table" in str(error)
+        with server.db() as db:
+            user = db.scalars(select(User).where(User.username == "racer")).one()
+            seated = db.scalars(select(Seat).where(Seat.user_id == user.id)).all()
+            assert len(seated) == 1
+
+
+@pytest.mark.parametrize("kind", _databases())
+def test_two_players_taking_the_last_seat_at_once_one_is_told_it_is_full(
+        kind: str, tmp_path: Any) -> None:
+    """The attack: 8 joins at once for one free seat gave 500s (a unique-constraint error)."""
+    with make_client(_url(kind, tmp_path)) as client:
+        host, _ = signup(client, "host")
+        for name in ("early", "late"):
+            signup(client, name)
+        r = client.post("/api/tables", json={"rules": "tuidaohu", "practice": True, "bots": 2},
+                        headers=auth(host))
+        assert r.status_code == 200, r.text
+        code = r.json()["code"]
+        server = client.app.state.server  # type: ignore[attr-defined]
+
+        def join(name: str) -> Callable[[Session], str]:
+            def run(db: Session) -> str:
+                user = db.scalars(select(User).where(User.username == name)).one()
+                return lobby.join_table(db, user, code).code
+            return run
+
+        answer, error = _in_turn(server, join("early"), join("late"))
+        assert answer is None and isinstance(error, lobby.LobbyError), (answer, error)
+        assert error.status == 409 and "this table is full" in str(error)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Query, Request
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import HTTPConnection
 
@@ -19,6 +19,10 @@ from majiang.server.models import LoginSession, User
 from majiang.server.passwords import PasswordPool
 from majiang.server.settings import Settings
 from majiang.server.throttle import Limit, LoginThrottle, SharedLoginThrottle
+
+MAX_ID = 2**63 - 1  # a database id is a signed 64-bit integer: beyond it the driver fails
+RowId = Annotated[int, Path(ge=-MAX_ID, le=MAX_ID)]  # an id in a route's path
+RowIdQuery = Annotated[int | None, Query(ge=-MAX_ID, le=MAX_ID)]  # an id in its query string
 
 
 class ApiError(Exception):

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from majiang.server import fairness, games, lobby
-from majiang.server.api.deps import ApiError, Server, ServerDep, token_of
+from majiang.server.api.deps import ApiError, RowId, Server, ServerDep, token_of
 from majiang.server.models import Hand, HandPlayer, User
 
 router = APIRouter()
@@ -39,7 +39,7 @@ def _viewer(server: Server, db: Session, request: Request) -> User | None:
 
 
 @router.get("/api/hands/{hand_id}/fair")
-def hand_fair(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
+def hand_fair(server: ServerDep, request: Request, hand_id: RowId) -> dict[str, Any]:
     """Commitment and nonce (public from the deal on); the secret for its players once over."""
     with server.db() as db:
         hand = db.get(Hand, hand_id)
@@ -61,7 +61,7 @@ def table_fair(server: ServerDep, request: Request, code: str) -> dict[str, Any]
 
 
 @router.get("/api/hands/{hand_id}/verifiable")
-def verifiable(server: ServerDep, request: Request, hand_id: int) -> dict[str, Any]:
+def verifiable(server: ServerDep, request: Request, hand_id: RowId) -> dict[str, Any]:
     """The finished hand's record with its `fair` block (scheme, commitment, nonce, secret and
     the wall the seed shuffles, as tile names in taking order), for `majiang verify` and the
     /verify page (players only)."""

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from majiang.server import accounts, queries
-from majiang.server.api.deps import ApiError, Server, ServerDep, me, token_of
+from majiang.server.api.deps import ApiError, RowId, Server, ServerDep, me, token_of
 from majiang.server.models import Hand, User
 
 router = APIRouter()
@@ -45,7 +45,7 @@ def readable(server: Server, db: Session, hand_id: int, token: str | None,
 
 
 @router.get("/api/hands/{hand_id}")
-def hand_record(server: ServerDep, request: Request, hand_id: int,
+def hand_record(server: ServerDep, request: Request, hand_id: RowId,
                       share: str | None = None) -> dict[str, Any]:
     with server.db() as db:
         hand, _, _ = readable(server, db, hand_id, token_of(request), share)
@@ -59,7 +59,7 @@ def _replay(server: Server, hand_id: int, token: str | None, share: str | None) 
 
 
 @router.get("/api/hands/{hand_id}/replay")
-async def hand_replay(server: ServerDep, request: Request, hand_id: int,
+async def hand_replay(server: ServerDep, request: Request, hand_id: RowId,
                       share: str | None = None) -> dict[str, Any]:
     """The hand's steps as the caller saw them (their seat; a share link's holder: a
     spectator's view), worked out in a thread: replaying a hand takes a moment, and the tables

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hmac
+
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
@@ -25,7 +27,23 @@ def readyz(server: ServerDep) -> JSONResponse:
     return JSONResponse({"ready": True, "tables": len(server.tables.runners)})
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def may_read_metrics(token: str | None, request: Request) -> bool:
+    """The bearer of the metrics token, or with none set a client on this machine (behind a
+    proxy: the address it forwards, MAJIANG_TRUSTED_PROXIES)."""
+    if token is not None:
+        given = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        return hmac.compare_digest(given.encode(), token.encode())
+    return request.client is not None and request.client.host in LOOPBACK
+
+
 @router.get("/metrics", response_model=None)
-def metrics(server: ServerDep) -> Response:
+def metrics(server: ServerDep, request: Request) -> Response:
+    if not may_read_metrics(server.settings.metrics_token, request):
+        return JSONResponse({"error": "指标仅供运维读取 / metrics are for the operator only (from "
+                             "this machine, or with MAJIANG_METRICS_TOKEN as a bearer token)"},
+                            status_code=403)
     TABLES.set(len(server.tables.runners))
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)

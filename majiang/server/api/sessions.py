@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from majiang.server import accounts, faucets
 from majiang.server.api.bodies import Credentials, PasswordChange
-from majiang.server.api.deps import ApiError, Server, ServerDep, me, token_of
+from majiang.server.api.deps import ApiError, RowId, Server, ServerDep, me, token_of
 from majiang.server.models import LoginSession, User
 
 router = APIRouter()
@@ -53,7 +53,7 @@ def list_sessions(server: ServerDep, request: Request) -> list[dict[str, Any]]:
 
 
 @router.delete("/api/sessions/{session_id}")
-def revoke_session(server: ServerDep, request: Request, session_id: int) -> dict[str, Any]:
+def revoke_session(server: ServerDep, request: Request, session_id: RowId) -> dict[str, Any]:
     with server.db() as db:
         user, _ = current(server, db, request)
         try:

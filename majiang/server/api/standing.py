@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from majiang.server import accounts, games, standing
-from majiang.server.api.deps import ApiError, Server, ServerDep, me, token_of
+from majiang.server.api.deps import ApiError, RowIdQuery, Server, ServerDep, me, token_of
 from majiang.server.models import User
 
 router = APIRouter()
@@ -45,7 +45,7 @@ async def player_profile(server: ServerDep, name: str) -> dict[str, Any]:
 @router.get("/api/players/{name}/history")
 def player_history(server: ServerDep, request: Request, name: str,
                          rules: str | None = None, limit: int = Query(50, ge=1, le=200),
-                         before: int | None = None) -> dict[str, Any]:
+                         before: RowIdQuery = None) -> dict[str, Any]:
     """The caller's own finished hands, newest first, optionally of one ruleset; `next` is the
     `before` of the following page."""
     with server.db() as db:

@@ -73,6 +73,7 @@ def quickplay(server: ServerDep, request: Request,
     body = body or QuickPlay()
     with server.db() as db:
         user = me(server, db, request)
+        lobby.hold(db, user)  # quick plays sent at once open one table
         existing = lobby.current_table(db, user)
         if existing is not None:  # back to the table the player already sits at
             return server.tables.table_json(db, existing)
