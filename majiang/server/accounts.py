@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from majiang import economy
 from majiang.server import names
+from majiang.server.db import lock_name
 from majiang.server.ledger import grant
 from majiang.server.models import GuestGrant, KeyValue, LoginSession, User, utcnow
 
@@ -135,6 +136,8 @@ def create_guest(db: Session, grant_amount: int, *, address: str = "", day: str 
                  limit: int | None = None) -> tuple[User, str]:
     """A new guest and its browser's device id; refused (429) past `limit` guests per address
     and day, so no address draws more than `limit` x `grant_amount` a day."""
+    if limit is not None:
+        lock_name(db, f"guests {address} {day}")  # requests sent at once count in turn
     if limit is not None and grants_today(db, address, day) >= limit:
         raise AccountError(
             f"此地址今日游客名额已满（{limit}个），请注册或明天再来 / this address has had its "

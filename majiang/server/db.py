@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -82,3 +83,14 @@ def lock_row(db: Session, kind: Any, row_id: int) -> None:
     at the first write). Reads after it see the newest data, and no other writer can change the
     row before the commit."""
     db.execute(update(kind).where(kind.id == row_id).values(id=kind.id))
+
+
+def lock_name(db: Session, name: str) -> None:
+    """Take a name for the rest of the transaction, so that transactions about one thing (say,
+    one address's guests today) run one after the other: PostgreSQL's transaction advisory lock
+    on the name's hash; SQLite's write lock (a write that changes nothing)."""
+    if db.get_bind().dialect.name == "postgresql":
+        key = int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), signed=True)
+        db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+    else:
+        db.execute(text("UPDATE server_values SET key = key WHERE 0"))

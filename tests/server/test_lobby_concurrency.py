@@ -15,7 +15,7 @@ from server_player import auth, make_client, signup
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from majiang.server import lobby
+from majiang.server import accounts, lobby
 from majiang.server.lobby import bot_for
 from majiang.server.models import Seat, Table, User
 
@@ -156,3 +156,22 @@ def test_two_players_taking_the_last_seat_at_once_one_is_told_it_is_full(
         answer, error = _in_turn(server, join("early"), join("late"))
         assert answer is None and isinstance(error, lobby.LobbyError), (answer, error)
         assert error.status == 409 and "this table is full" in str(error)
+
+
+@pytest.mark.parametrize("kind", _databases())
+def test_guests_made_at_once_from_one_address_stay_within_its_limit(kind: str,
+                                                                    tmp_path: Any) -> None:
+    """The attack: 60 guests asked for at once from one address got 6 to 19 (limit 5)."""
+    with make_client(_url(kind, tmp_path)) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+
+        def guest(db: Session) -> str:
+            user, _ = accounts.create_guest(db, 100, address="198.51.100.7", day="2026-12-04",
+                                            limit=1)
+            return user.username
+
+        answer, error = _in_turn(server, guest, guest)
+        assert answer is None and isinstance(error, accounts.AccountError), (answer, error)
+        assert error.status == 429 and "guest accounts today" in str(error)
+        with server.db() as db:
+            assert accounts.grants_today(db, "198.51.100.7", "2026-12-04") == 1
