@@ -251,13 +251,28 @@ class TableRunner(TableBase):
         self.claims.cancel()
         self.prompts.clear()
         self.auto.clear()
+        people = list(self.hand.user_ids) if self.hand is not None else []
         self.hand = None
         self.watch.end_hand()
+        await self._tell_unseated(people)
         if await self._db(lambda: steps.table_status(self.store), "status") == "closed":
             self._close(notify=True)
             return
         await self._broadcast_table()
         await self._check_start()
+
+    async def _tell_unseated(self, people: list[int]) -> None:
+        """Who lost their seat with the hand (a balance below the table's requirement) is told
+        why, before the table frame shows them gone (or the table closed)."""
+        if not any(c.user_id in people for c in self.audience.open()):
+            return
+        gone = await self._db(lambda: steps.refusals(self.store, people), "refusals")
+        for conn in self.audience.open():
+            why = gone.get(conn.user_id) if conn.user_id is not None else None
+            if why is not None:
+                zh, _, en = why.partition(" / ")
+                conn.send({"type": "notice", "notice": "unseated",
+                           "text": f"你已离座：{zh} / you were unseated: {en or zh}"})
 
     # -- dealing and resuming ------------------------------------------------------------------
 

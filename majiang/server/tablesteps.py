@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from majiang import economy
 from majiang.server import lobby, queries
 from majiang.server.fanout import paired
 from majiang.server.games import Action, Event
+from majiang.server.models import User
 from majiang.server.settlement import between_hands, settlement_json
 from majiang.server.spectators import WatchSettings
 from majiang.server.storage import Deal, HandStore, LiveHand, Saved
@@ -119,3 +121,20 @@ def resume(store: HandStore, grant: int) -> Resumed:
         return Resumed(None, last, over, closed, finished=True)
     last, over = between_hands(store)
     return Resumed(None, last, over, closed)
+
+
+def refusals(store: HandStore, user_ids: list[int]) -> dict[int, str]:
+    """Why each person of a finished hand who is no longer seated here may not sit (their
+    balance fell below the table's requirement), by user id; leavers and bots are not named."""
+    with store.db() as db:
+        table = store.table(db)
+        seated = {s.user_id for s in lobby.seats_of(db, table).values()}
+        out: dict[int, str] = {}
+        for user_id in user_ids:
+            user = db.get(User, user_id)
+            if user_id in seated or user is None or user.bot or table.practice:
+                continue
+            why = economy.seat_refusal(user.silver, table.level, table.rules)
+            if why is not None:
+                out[user_id] = why
+        return out
