@@ -166,6 +166,8 @@ RELIEF_COOLDOWN = 30 * 60
 """Seconds between two reliefs of one account."""
 GUEST_GRANTS_PER_ADDRESS = 5
 """Guest accounts (each with the new-account grant) one address may open per day."""
+SIGNUPS_PER_ADDRESS = 10
+"""Accounts with a name (each with the new-account grant) one address may open per day."""
 TABLE_FEE_PERCENT = 0
 """The table fee (台费) of a seat per hand, in percent of the stake (0: none; see section 7)."""
 

@@ -22,7 +22,7 @@ from majiang import economy
 from majiang.server import names
 from majiang.server.db import lock_name
 from majiang.server.ledger import grant
-from majiang.server.models import GuestGrant, KeyValue, LoginSession, User, utcnow
+from majiang.server.models import GuestGrant, KeyValue, LoginSession, SignupGrant, User, utcnow
 
 MIN_PASSWORD = 6
 MAX_PASSWORD = 256
@@ -104,6 +104,23 @@ def create_user(
     db.flush()
     if grant_amount > 0:
         grant(db, user, grant_amount, reason or ("bot funding" if bot else "new account"))
+    return user
+
+
+def sign_up(db: Session, username: str, password_hash: str, grant_amount: int, *,
+            address: str, day: str, limit: int) -> User:
+    """A new account with a name; refused (429) past `limit` accounts per address and day, so
+    that no address draws more than `limit` x `grant_amount` a day from sign-ups."""
+    lock_name(db, f"signups {address} {day}")  # requests sent at once count in turn
+    made = int(db.scalar(select(func.count(SignupGrant.id)).where(
+        SignupGrant.address == address[:64], SignupGrant.day == day)) or 0)
+    if made >= limit:
+        raise AccountError(
+            f"此地址今日注册名额已满（{limit}个），请明天再来 / this address has opened its "
+            f"{limit} accounts today: come back tomorrow", 429)
+    user = create_user(db, username, password_hash, grant_amount=grant_amount)
+    db.add(SignupGrant(address=address[:64], day=day, user_id=user.id, amount=grant_amount))
+    db.flush()
     return user
 
 

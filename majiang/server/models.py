@@ -88,6 +88,18 @@ class GuestGrant(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class SignupGrant(Base):
+    """One named account's opening grant: counted per address and day (accounts.sign_up)."""
+
+    __tablename__ = "signup_grants"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Table(Base):
     __tablename__ = "tables"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -27,6 +27,7 @@ INT_VARS = {  # setting -> environment variable
     "relief_to": "MAJIANG_RELIEF_TO", "relief_per_day": "MAJIANG_RELIEF_PER_DAY",
     "relief_cooldown": "MAJIANG_RELIEF_COOLDOWN",
     "guest_grants_per_address": "MAJIANG_GUEST_GRANTS",
+    "signups_per_address": "MAJIANG_SIGNUPS",
     "day_offset_hours": "MAJIANG_DAY_OFFSET_HOURS",
     "lease_ms": "MAJIANG_LEASE_MS",
     "login_free_failures": "MAJIANG_LOGIN_FAILURES",
@@ -75,6 +76,7 @@ class Settings:
     relief_per_day: int = economy.RELIEF_PER_DAY
     relief_cooldown: int = economy.RELIEF_COOLDOWN
     guest_grants_per_address: int = economy.GUEST_GRANTS_PER_ADDRESS
+    signups_per_address: int = economy.SIGNUPS_PER_ADDRESS
     day_offset_hours: int = 8  # the economy's day starts at midnight Beijing time
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client's address
     # /metrics for a bearer of this token ($MAJIANG_METRICS_TOKEN); None: for loopback only (its

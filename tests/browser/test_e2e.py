@@ -70,6 +70,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "MAJIANG_TURN_SECONDS": "120",
         "MAJIANG_BANK_SECONDS": "120",
         "MAJIANG_GUEST_GRANTS": "1000",  # many guests from one address (the tests' browsers)
+        "MAJIANG_SIGNUPS": "1000",  # and accounts
         "PYTHONUNBUFFERED": "1",
     })
     log = (workdir / "server.log").open("wb")

@@ -45,7 +45,8 @@ def room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.update({
         "DATABASE_URL": f"sqlite:///{workdir / 'rooms.db'}", "MAJIANG_BOT_DELAY": "0",
         "MAJIANG_TURN_SECONDS": "120", "MAJIANG_BANK_SECONDS": "120",
-        "MAJIANG_GUEST_GRANTS": "1000", "PYTHONUNBUFFERED": "1",
+        "MAJIANG_GUEST_GRANTS": "1000", "MAJIANG_SIGNUPS": "1000",
+        "PYTHONUNBUFFERED": "1",
     })
     log = (workdir / "server.log").open("wb")
     proc = subprocess.Popen(

@@ -94,7 +94,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     port = free_port()
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{work / 'verify.db'}", MAJIANG_BOT_DELAY="0",
                MAJIANG_TURN_SECONDS="5", MAJIANG_BANK_SECONDS="0",
-               MAJIANG_GUEST_GRANTS="1000", PYTHONUNBUFFERED="1")
+               MAJIANG_GUEST_GRANTS="1000", MAJIANG_SIGNUPS="1000", PYTHONUNBUFFERED="1")
     log = (work / "server.log").open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1",
                              "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -12,8 +12,10 @@ from majiang.server.settings import Settings
 
 
 def make_client(url: str, **settings: Any) -> TestClient:
-    """A test client of an app on `url`, bots at full speed, unless `settings` say otherwise."""
-    values: dict[str, Any] = {"database_url": url, "bot_delay": (0.0, 0.0), "secret": "test"}
+    """A test client of an app on `url`, bots at full speed, and every sign-up from the one
+    address of the tests granted, unless `settings` say otherwise."""
+    values: dict[str, Any] = {"database_url": url, "bot_delay": (0.0, 0.0), "secret": "test",
+                              "signups_per_address": 10**6}
     values.update(settings)
     return TestClient(create_app(Settings(**values)))
 

@@ -99,3 +99,22 @@ def test_bad_settings_fail_at_start(tmp_path: object) -> None:
             parse_delay(bad)
     with pytest.raises(ValueError, match="unknown bot"):
         create_app(Settings(database_url=f"sqlite:///{tmp_path}/x.db", default_bot="nobody"))
+
+
+def test_one_address_opens_a_limited_number_of_accounts_a_day(sqlite_url: str) -> None:
+    """Each sign-up carries the new-account grant: ten in five seconds from one address drew
+    1,000 taels with no limit. Past `signups_per_address` the answer is 429, in both languages,
+    and no account or silver is made."""
+    from server_player import make_client
+
+    with make_client(sqlite_url, signups_per_address=2) as client:
+        for name in ("first", "second"):
+            signup(client, name)
+        r = client.post("/api/signup", json={"username": "third", "password": "secret1"})
+        assert r.status_code == 429, r.text
+        assert "此地址今日注册名额已满" in r.json()["error"]
+        assert "this address has opened its 2 accounts today" in r.json()["error"]
+        assert client.post("/api/login", json={"username": "third",
+                                                "password": "secret1"}).status_code == 401
+        check = client.get("/api/ledger/check").json()
+        assert check["balanced"]

@@ -175,3 +175,19 @@ def test_guests_made_at_once_from_one_address_stay_within_its_limit(kind: str,
         assert error.status == 429 and "guest accounts today" in str(error)
         with server.db() as db:
             assert accounts.grants_today(db, "198.51.100.7", "2026-12-04") == 1
+
+
+@pytest.mark.parametrize("kind", _databases())
+def test_accounts_opened_at_once_from_one_address_stay_within_its_limit(kind: str,
+                                                                        tmp_path: Any) -> None:
+    with make_client(_url(kind, tmp_path)) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        names = iter(("ann", "ben"))
+
+        def sign_up(db: Session) -> str:
+            return accounts.sign_up(db, next(names), "x", 100, address="198.51.100.8",
+                                    day="2026-12-04", limit=1).username
+
+        answer, error = _in_turn(server, sign_up, sign_up)
+        assert answer is None and isinstance(error, accounts.AccountError), (answer, error)
+        assert error.status == 429 and "accounts today" in str(error)

@@ -87,9 +87,12 @@ async def signup(server: ServerDep, request: Request,
     def create() -> JSONResponse:
         with server.db() as db:
             try:
-                user = accounts.create_user(
-                    db, name, hashed, grant_amount=server.settings.new_account_grant
-                )
+                settings = server.settings
+                user = accounts.sign_up(
+                    db, name, hashed, settings.new_account_grant,
+                    address=address_of(server, request),
+                    day=accounts.today(settings.day_offset_hours),
+                    limit=settings.signups_per_address)
             except accounts.AccountError as exc:
                 raise sessions.refused(exc) from None
             db.flush()
