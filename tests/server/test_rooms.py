@@ -146,3 +146,24 @@ def test_a_match_of_two_hands_to_its_summary(rich: TestClient) -> None:
     # the match is over: the owner may manage the room again
     assert not rich.get(f"/api/rooms/{code}").json()["room"]["started"]
     assert rich.post(f"/api/rooms/{code}/dissolve", headers=auth(alice)).status_code == 200
+
+
+def test_a_room_read_by_an_outsider_names_no_ids_or_balances(rich: TestClient) -> None:
+    """Anyone could read each seat's user id and silver and the owner's id from the room."""
+    alice, _ = signup(rich, "alice")
+    bob, _ = signup(rich, "bob")
+    code = room(rich, alice)["code"]
+    assert rich.post(f"/api/tables/{code}/join", headers=auth(bob)).status_code == 200
+    rich.post(f"/api/rooms/{code}/kick", json={"seat": 1}, headers=auth(alice))
+    seated = rich.get(f"/api/rooms/{code}", headers=auth(alice)).json()
+    assert {"user_id", "silver"} <= set(seated["seats"][0]) and "owner_id" in seated["room"]
+    assert seated["room"]["kicked"]  # the owner sees whom they removed
+    carol, _ = signup(rich, "carol")
+    for headers in ({}, auth(carol), auth(bob)):
+        seen = rich.get(f"/api/rooms/{code}", headers=headers).json()
+        assert all("user_id" not in s and "silver" not in s for s in seen["seats"])
+        assert "owner_id" not in seen["room"] and seen["room"]["owner"] == "alice"
+        assert seen["seats"][0]["name"] == "alice"
+    # the removed player is told so, and nobody else learns who was removed
+    assert rich.get(f"/api/rooms/{code}", headers=auth(bob)).json()["room"]["kicked"] != []
+    assert rich.get(f"/api/rooms/{code}", headers=auth(carol)).json()["room"]["kicked"] == []

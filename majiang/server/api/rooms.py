@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from majiang.server import lobby, rooms
 from majiang.server.api.bodies import NewRoom, SeatChoice
-from majiang.server.api.deps import Server, ServerDep, me
-from majiang.server.api.tables import open_table
+from majiang.server.api.deps import Server, ServerDep, me, token_of
+from majiang.server.api.tables import for_caller, open_table
 from majiang.server.models import Table, User
 
 router = APIRouter()
@@ -39,9 +39,11 @@ def create_room(server: ServerDep, request: Request,
 
 
 @router.get("/api/rooms/{code}")
-def get_room(server: ServerDep, code: str) -> dict[str, Any]:
+def get_room(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
+    """The room; its seats' user ids and balances only for those who sit there."""
     with server.db() as db:
-        return answer(server, db, lobby.get_table(db, code))
+        caller = server.user_from_token(db, token_of(request))
+        return for_caller(answer(server, db, lobby.get_table(db, code)), caller)
 
 
 def owner_op(server: Server, request: Request, code: str,

@@ -82,7 +82,7 @@ export async function renderRoom(root, app, code) {
       h("span", { class: "muted" }, `${t("seat")} ${s.seat + 1} `),
       h("b", {}, s.name || h("span", { class: "muted" }, t("empty_seat"))),
       s.bot ? h("small", {}, ` (${t("bot")})`) : null,
-      s.user_id != null && s.user_id === data.room.owner_id ? h("small", { class: "badge owner-badge" }, ` ${t("owner")}`) : null, " ",
+      s.name && !s.bot && s.name === data.room.owner ? h("small", { class: "badge owner-badge" }, ` ${t("owner")}`) : null, " ",
       s.name ? h("span", { class: `ready-flag ${s.ready ? "pos" : "muted"}` },
         s.ready ? t("is_ready") : t("not_ready")) : null, " ",
       controls);
