@@ -210,3 +210,19 @@ def ledger_rows(db: Session, user: User) -> list[dict[str, Any]]:
          "created_at": r.created_at.isoformat()}
         for r in rows
     ]
+
+
+def for_viewer(data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A table's (or room's) JSON as user `viewer` may read it: the seats' user ids and
+    balances, and the room's owner id and removed players, only for those who sit there (the
+    viewer is told whether they were removed)."""
+    if viewer is not None and any(s["user_id"] == viewer for s in data["seats"]):
+        return data
+    out = {**data, "seats": [{k: v for k, v in s.items() if k not in ("user_id", "silver")}
+                             for s in data["seats"]]}
+    room = data.get("room")
+    if isinstance(room, dict):
+        kicked = viewer is not None and viewer in (room.get("kicked") or [])
+        out["room"] = {**{k: v for k, v in room.items() if k != "owner_id"},
+                       "kicked": [viewer] if kicked else []}
+    return out

@@ -99,7 +99,10 @@ class TableBase:
         seen = steps.SeatsSeen(frozenset(s for s in players if self.connected(s)),
                                frozenset(self.auto))
         data = await self._db(lambda: steps.table_frame(self.store, seen), "table")
-        self.audience.send_all({"type": "table", "table": data})
+        frame = {"type": "table", "table": data}
+        for conn in self.audience:  # a watcher reads no user ids or balances
+            conn.send(frame if conn.seat is not None else
+                      {"type": "table", "table": queries.for_viewer(data, conn.user_id)})
 
     async def _load_watch(self) -> None:
         """The table's watching settings (spectators.WatchSettings), applied at once."""

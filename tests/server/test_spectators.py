@@ -137,6 +137,30 @@ def test_a_watcher_sees_only_what_the_rules_make_public(sqlite_client: TestClien
     assert all(h is not None for h in seen[-1]["settlement"]["hands"])
 
 
+def test_a_watcher_reads_no_user_ids_or_balances(sqlite_client: TestClient) -> None:
+    """The table frame named each seat's user id and silver to watchers too."""
+    client = sqlite_client
+    token, _ = signup(client, "alice")
+    watcher, _ = signup(client, "bob")
+    r = client.post("/api/quickplay", json={"rules": "tuidaohu", "practice": True},
+                    headers=auth(token))
+    code = r.json()["code"]
+    with table_socket(client, code, watcher) as bob, table_socket(client, code, token) as ws:
+        mine = until_kind(ws, "table")["table"]["seats"]
+        theirs = until_kind(bob, "table")["table"]["seats"]
+    assert all("user_id" in s and "silver" in s for s in mine)
+    assert all("user_id" not in s and "silver" not in s for s in theirs)
+    assert [s["name"] for s in theirs] == [s["name"] for s in mine]
+
+
+def until_kind(ws: Any, kind: str) -> dict[str, Any]:
+    for _ in range(200):
+        frame = ws.receive_json()
+        if frame["type"] == kind:
+            return dict(frame)
+    raise AssertionError(f"no {kind} frame")
+
+
 def test_the_owner_switches_watching_off(sqlite_client: TestClient) -> None:
     client = sqlite_client
     owner, _ = signup(client, "carol")

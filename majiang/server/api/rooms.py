@@ -10,10 +10,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy.orm import Session
 
-from majiang.server import lobby, rooms
+from majiang.server import lobby, queries, rooms
 from majiang.server.api.bodies import NewRoom, SeatChoice
 from majiang.server.api.deps import Server, ServerDep, me, token_of
-from majiang.server.api.tables import for_caller, open_table
+from majiang.server.api.tables import open_table
 from majiang.server.models import Table, User
 
 router = APIRouter()
@@ -43,7 +43,8 @@ def get_room(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
     """The room; its seats' user ids and balances only for those who sit there."""
     with server.db() as db:
         caller = server.user_from_token(db, token_of(request))
-        return for_caller(answer(server, db, lobby.get_table(db, code)), caller)
+        return queries.for_viewer(answer(server, db, lobby.get_table(db, code)),
+                                  caller.id if caller is not None else None)
 
 
 def owner_op(server: Server, request: Request, code: str,

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy.orm import Session
 
-from majiang.server import games, lobby
+from majiang.server import games, lobby, queries
 from majiang.server.api.bodies import NewTable, QuickPlay
 from majiang.server.api.deps import Server, ServerDep, me, token_of
 from majiang.server.models import Table, User
@@ -98,23 +98,7 @@ def get_table(server: ServerDep, request: Request, code: str) -> dict[str, Any]:
     with server.db() as db:
         caller = server.user_from_token(db, token_of(request))
         table = server.tables.table_json(db, lobby.get_table(db, code))
-    return for_caller(table, caller)
-
-
-def for_caller(data: dict[str, Any], caller: User | None) -> dict[str, Any]:
-    """A table's (or room's) JSON as `caller` may read it: the seats' user ids and balances, and
-    the room's owner id and removed players, only for those who sit there (the caller is told
-    whether they were removed)."""
-    if caller is not None and any(s["user_id"] == caller.id for s in data["seats"]):
-        return data
-    out = {**data, "seats": [{k: v for k, v in s.items() if k not in ("user_id", "silver")}
-                             for s in data["seats"]]}
-    room = data.get("room")
-    if isinstance(room, dict):
-        kicked = caller is not None and caller.id in (room.get("kicked") or [])
-        out["room"] = {**{k: v for k, v in room.items() if k != "owner_id"},
-                       "kicked": [caller.id] if kicked and caller is not None else []}
-    return out
+    return queries.for_viewer(table, caller.id if caller is not None else None)
 
 
 OPS: dict[str, Callable[[Session, User, str], Table]] = {
