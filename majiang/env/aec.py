@@ -62,12 +62,14 @@ class HandDriver:
         self.legal: dict[int, dict[int, Action]] = {}
         self.seat = 0
         self.scores = [0] * self.players
+        self.paid = 0  # the hand's settlements (every change of a score is one) so far
         self.illegal = 0  # replaced actions (play with strict=False)
 
     def deal(self, seed: str, dealer: int) -> None:
         self.hand = Hand.new(self.rules, seed, dealer=dealer, options=self.options)
         self.encoder = Encoder(self.hand)
         self.scores = [0] * self.players
+        self.paid = 0
         self._next()
 
     def observe(self, seat: int, out: Vector | None = None) -> Vector:
@@ -134,13 +136,13 @@ class HandDriver:
         """Each seat's units won by the step just played; the next seats to decide."""
         assert self.hand is not None
         state = self.hand.state
+        if len(state.settlements) == self.paid:  # nothing paid: no score moved
+            self._next()
+            return [0] * self.players
+        self.paid = len(state.settlements)
         now = [s.score for s in state.seats] if state.result is None else state.result.payments
-        before = self.scores
-        if now == before:
-            delta = [0] * len(now)
-        else:
-            delta = [a - b for a, b in zip(now, before, strict=True)]
-            self.scores = list(now)
+        delta = [a - b for a, b in zip(now, self.scores, strict=True)]
+        self.scores = list(now)
         self._next()
         return delta
 

@@ -150,8 +150,7 @@ class Encoder:
                _PHASE_AT.get(phase, -1))
         was = self.hot
         if hot != was:
-            for i in range(_SLOTS):
-                old, new = was[i], hot[i]
+            for old, new in zip(was, hot, strict=True):
                 if old != new:
                     if old >= 0:
                         cells[old] = 0.0
