@@ -142,3 +142,28 @@ def test_a_discard_is_on_the_board_before_the_next_state(server: str, browser: A
         assert mine["last"] == {"seat": mine["last"]["seat"], "tile": mine["tile"]}, got
     finally:
         page.context.close()
+
+
+NOTICE = ("你已离座：需要契约工（200两）以上才能入座 / you were unseated: this table needs "
+          "Contract worker (200 taels) or more; you are Temporary worker")
+
+
+def test_a_long_notice_wraps_on_a_phone_in_this_language_first(server: str, browser: Any) -> None:
+    """The unseated notice, one nowrap line, widened the phone's page: the settlement's overlay
+    slid off the screen."""
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        code = create_table(page, bots=3)
+        page.goto(f"{server}/#/table/{code}")
+        page.wait_for_selector("#table-code")
+        page.evaluate("(text) => window.majiang.screen.onMessage({type: 'notice', "
+                      "notice: 'unseated', text})", NOTICE)
+        notice = page.locator("#table-notice")
+        assert notice.inner_text().startswith("你已离座")  # zh-CN: Chinese first, English small
+        width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], width
+        box = notice.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390.5, box
+    finally:
+        page.context.close()

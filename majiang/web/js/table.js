@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, eventName, getLang, taels } from "./i18n.js";
+import { t, tOther, tr, trOther, eventName, getLang, taels, splitMessage } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -348,7 +348,8 @@ export class TableScreen {
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
       this.error ? h("span", { class: "error" }, this.error) : null,
-      this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" }, this.notice) : null);
+      this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" },
+        bi(...splitMessage(this.notice))) : null);  // this language first
   }
 
   renderStatus() {
