@@ -79,6 +79,12 @@ class ShangJia(Declaring):
         return False
 
 
+def frozen_pair(test: list[int], wait: int, frozen: set[int]) -> bool:
+    """jincheng 3.3: the thirteen orphans `wait` completes would pair a frozen 拾 / 搶 tile (the
+    pair must be two concealed tiles), so `wait` can never win."""
+    return any(test[t] + (t == wait) >= 2 for t in frozen)
+
+
 def declarations(state: HandState, seat: int, keeps_tile: bool) -> list[Action]:
     """Tiles to throw (亮倒) or set aside (上架) leaving the hand ready with a live wait: one
     whose four copies the player does not hold himself (kawuxing D31, jincheng D11)."""
@@ -90,6 +96,7 @@ def declarations(state: HandState, seat: int, keeps_tile: bool) -> list[Action]:
             held[t] += 1
     # jincheng 3.3: 拾 / 搶 commit a hand to thirteen orphans; it may declare only that wait
     shapes = Shape.THIRTEEN_ORPHANS if me.singles else state.ruleset.shapes
+    frozen = set(me.singles)
     out: list[Action] = []
     for tile in state.ruleset.kinds:
         if not counts[tile]:
@@ -99,6 +106,7 @@ def declarations(state: HandState, seat: int, keeps_tile: bool) -> list[Action]:
             test = state.shape_counts(seat)
             if shanten(test, shapes=shapes) == 0 and any(
                     counts[w] + held[w] + (keeps_tile and w == tile) < 4
+                    and not frozen_pair(test, w, frozen)
                     for w in waits(test, shapes=shapes)):
                 out.append(DECLARES[tile])
         finally:
