@@ -1,14 +1,15 @@
 """Worked hands for the rules pages (from tests/data/ID.jsonl): per ruleset a few scoring
-requests, each with what it shows (`case`); the page scores them live with the ruleset."""
+requests, each with what it shows (`case`, in both languages; seats numbered from 1, as the page
+names them); the page scores them live with the ruleset."""
 
 from __future__ import annotations
 
 from typing import Any
 
 EXAMPLES: dict[str, list[dict[str, Any]]] = {
- 'tuidaohu': [{'case': 'pi_hu (屁胡) on a discard: sequences in '
-                       'three suits and an honour pair; the '
-                       'discarder alone pays x1',
+ 'tuidaohu': [{'case': {'zh': '屁胡，点炮：三门顺子加字牌将；只有点炮者付 ×1',
+                        'en': ('Basic win (屁胡) on a discard: runs in three suits and an honour '
+                               'pair; the discarder alone pays x1')},
                'request': {'rules': 'tuidaohu',
                            'dealer': 0,
                            'winner': 0,
@@ -17,8 +18,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'hand': '123m456p789s23m55z',
                            'win_tile': '4m',
                            'melds': []}},
-              {'case': 'qing_yi_se (清一色) all dots, self-drawn, '
-                       'no claimed melds: x4 from each',
+              {'case': {'zh': '清一色（全筒子），自摸，没有碰杠：每家付 ×4',
+                        'en': ('Full flush (清一色), all dots, self-drawn, nothing claimed: x4 '
+                               'from each')},
                'request': {'rules': 'tuidaohu',
                            'dealer': 0,
                            'winner': 0,
@@ -27,9 +29,10 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'hand': '123p345p567p999p2p',
                            'win_tile': '2p',
                            'melds': []}},
-              {'case': '包牌: self-drawn qing_yi_se with three '
-                       'bamboo pungs; seat 2 fed the third, so '
-                       'seat 2 pays all 3 x 4',
+              {'case': {'zh': ('包牌：清一色自摸，碰了三副条子；第三副是座位3喂的，座位3一家付全部'
+                               ' 3 × 4'),
+                        'en': ('包牌 (liability): a self-drawn full flush with three bamboo '
+                               'pungs; seat 3 fed the third, so seat 3 pays all of 3 x 4')},
                'request': {'rules': 'tuidaohu',
                            'dealer': 0,
                            'winner': 0,
@@ -46,31 +49,33 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                                      {'kind': 'pung',
                                       'tiles': '555s',
                                       'from': 2}]}}],
- 'yangzhou': [{'case': 'seed example of 独吊: 123 456 789m 345s, '
-                       'single wait on 5p, won on a discard: 一条龙 '
-                       '+ 门清 + 平糊 + 独吊',
+ 'yangzhou': [{'case': {'zh': ('原文的独吊例子：123 456 789万 345条，单吊5筒，点炮：'
+                               '一条龙 + 门清 + 平糊 + 独吊'),
+                        'en': ("The seed's example of 独吊: 123 456 789m 345s, a single wait "
+                               "on 5p, won on a discard: 一条龙 + 门清 + 平糊 + 独吊")},
                'request': {'rules': 'yangzhou',
                            'win_type': 'discard',
                            'discarder': 2,
                            'hand': '123456789m345s5p',
                            'win_tile': '5p'}},
-              {'case': 'the same hand self-drawn: 自摸 brings it '
-                       'to exactly 18, each of the three others '
-                       'pays 18',
+              {'case': {'zh': '同一手牌自摸：加上自摸正好18番，另外三家各付18',
+                        'en': ('The same hand self-drawn: 自摸 brings it to exactly 18, and each '
+                               'of the three others pays 18')},
                'request': {'rules': 'yangzhou',
                            'win_type': 'self_drawn',
                            'hand': '112233m456p67s55s',
                            'win_tile': '8s'}},
-              {'case': '风清: all honours; 对对胡 is implied and not '
-                       'added; East pung is both seat and round '
-                       'wind; two dragon pungs',
+              {'case': {'zh': ('风清：全是字牌；对对胡已含在内不另加；东风刻既是门风又是圈风；两副'
+                               '箭刻'),
+                        'en': ('风清 (all honours): 对对胡 is implied and not added; the East '
+                               'pung is both seat and round wind; two dragon pungs')},
                'request': {'rules': 'yangzhou',
                            'win_type': 'discard',
                            'discarder': 1,
                            'hand': '111z222z555z666z7z',
                            'win_tile': '7z'}}],
- 'kawuxing': [{'case': 'ka_wu_xing: 5p fills the 4_6 gap; '
-                       'discarder pays 2',
+ 'kawuxing': [{'case': {'zh': '卡五星：5筒嵌在4筒和6筒之间；点炮者付2',
+                        'en': '卡五星: 5p fills the gap between 4p and 6p; the discarder pays 2'},
                'request': {'rules': 'kawuxing',
                            'dealer': 0,
                            'winner': 0,
@@ -79,10 +84,11 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'hand': '46p123s789s234p11p',
                            'win_tile': '5p',
                            'melds': []}},
-              {'case': 'seed example: four pungs incl. the three '
-                       'dragons, one tile left and won: '
-                       'da_san_yuan 8 x peng_peng_hu 2 x '
-                       'shou_zhua_yi 4 = 64',
+              {'case': {'zh': ('原文例子：四副刻子含三元牌，手里只剩一张单吊胡牌：'
+                               '大三元 8 × 碰碰胡 2 × 手抓一 4 = 64'),
+                        'en': ("The seed's example: four pungs including the three dragons, "
+                               "one tile left and won: big three dragons 8 x all pungs 2 x "
+                               "手抓一 4 = 64")},
                'request': {'rules': 'kawuxing',
                            'dealer': 0,
                            'winner': 0,
@@ -102,9 +108,11 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                                      {'kind': 'pung',
                                       'tiles': '999s',
                                       'from': 2}]}},
-              {'case': '包胡: discarding into a declared hand; '
-                       'value 2 (liang_dao), discarder pays a '
-                       'double share = 4, the third seat nothing',
+              {'case': {'zh': ('包胡：点炮给已亮倒的玩家；番数2（亮倒），点炮者付双份 = 4，第三家'
+                               '不付'),
+                        'en': ('包胡: a discard into a declared (亮倒) hand; value 2 (亮倒 '
+                               'doubles), the discarder pays a double share = 4, the third seat '
+                               'nothing')},
                'request': {'rules': 'kawuxing',
                            'dealer': 0,
                            'winner': 0,
@@ -114,10 +122,11 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'win_tile': '9p',
                            'melds': [],
                            'flags': ['declared']}}],
- 'jincheng': [{'case': 'Payment case 1 (闲家未听牌给庄家点胡): the dealer '
-                       'wins on a discard from an undeclared '
-                       'non-dealer; 点炮: the discarder pays 4, '
-                       'the other two 2 each',
+ 'jincheng': [{'case': {'zh': ('付款第1种（闲家未听牌给庄家点胡）：庄家胡未上架闲家打的牌；点炮者'
+                               '付4，另外两家各付2'),
+                        'en': ('Payment case 1 (闲家未听牌给庄家点胡): the dealer wins on a '
+                               'discard from a non-dealer who had not declared; the discarder '
+                               'pays 4, the other two 2 each')},
                'request': {'rules': 'jincheng',
                            'dealer': 0,
                            'winner': 0,
@@ -128,8 +137,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'melds': [],
                            'flags': ['declared'],
                            'others': {'2': {'declared': False}}}},
-              {'case': 'Payment case 7 (庄家自摸): each non-dealer '
-                       'pays 4',
+              {'case': {'zh': '付款第7种（庄家自摸）：每个闲家付4',
+                        'en': ('Payment case 7 (庄家自摸, the dealer self-drawn): each non-dealer '
+                               'pays 4')},
                'request': {'rules': 'jincheng',
                            'dealer': 0,
                            'winner': 0,
@@ -139,8 +149,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'win_tile': '6z',
                            'melds': [],
                            'flags': ['declared']}},
-              {'case': '十三么 fully concealed, thirteen-sided '
-                       'wait, non-dealer self-drawn (case 8)',
+              {'case': {'zh': '十三么，全门清，十三面听，闲家自摸（付款第8种）',
+                        'en': ('十三么 (thirteen orphans), fully concealed, a thirteen-sided '
+                               'wait, a non-dealer self-drawn (payment case 8)')},
                'request': {'rules': 'jincheng',
                            'dealer': 0,
                            'winner': 1,
@@ -150,9 +161,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'win_tile': '7z',
                            'melds': [],
                            'flags': ['declared']}}],
- 'wuhan': [{'case': '屁胡 self-drawn, hard, two red-dragon kongs; '
-                    'dealer is a loser (x2 for that loser only), '
-                    'every loser x2 for 自摸',
+ 'wuhan': [{'case': {'zh': '屁胡自摸，硬胡，两个红中杠；庄家是输家（只对他 ×2），自摸每家 ×2',
+                     'en': ('屁胡 self-drawn, hard (no laizi), two red-dragon kongs; the dealer '
+                            'is a loser (x2 for that loser only), every loser x2 for 自摸')},
             'request': {'rules': 'wuhan',
                         'dealer': 0,
                         'winner': 1,
@@ -175,9 +186,10 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                                          'kongs': {'red': 1}},
                                    '3': {'opened': True,
                                          'kongs': {'concealed': 1}}}}},
-           {'case': '杠开 after a concealed kong, with a laizi '
-                    'kong: every loser reaches 600, so 金顶: 800, '
-                    'unopened losers 1600; no 自摸 factor for 杠开',
+           {'case': {'zh': ('暗杠后杠开，另有赖子杠：每个输家都到600，于是金顶：800，没开口的输家1'
+                            '600；杠开不再乘自摸'),
+                     'en': ('杠开 after a concealed kong, with a laizi kong: every loser reaches '
+                            '600, so 金顶: 800, unopened losers 1,600; 杠开 takes no 自摸 factor')},
             'request': {'rules': 'wuhan',
                         'dealer': 0,
                         'winner': 0,
@@ -198,8 +210,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                         'others': {'1': {'opened': False},
                                    '2': {'opened': True},
                                    '3': {'opened': False}}}},
-           {'case': '将一色 (乱将): every tile is a 2, 5 or 8, no '
-                    'sets needed; discard win',
+           {'case': {'zh': '将一色（乱将）：每张牌都是2、5或8，不必成句；点炮胡',
+                     'en': ('将一色 (乱将): every tile is a 2, 5 or 8, no sets needed; a discard '
+                            'win')},
             'request': {'rules': 'wuhan',
                         'dealer': 3,
                         'winner': 1,

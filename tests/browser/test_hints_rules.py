@@ -128,6 +128,15 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
                 p["id"] for p in data["patterns"]]
             assert page.locator(".example").count() == len(data["examples"])
             assert page.locator(".example .example-hand img.tile").count() >= 14
+            cases = page.evaluate("[...document.querySelectorAll('.example .case .bi')]"
+                                  ".map((b) => [b.firstChild.textContent, b.lastChild.textContent])")
+            assert cases == [[e["case"]["zh"], e["case"]["en"]] for e in data["examples"]]
+            right = page.evaluate("Math.max(...[...document.querySelectorAll('.example-hand img')]"
+                                  ".map((i) => i.getBoundingClientRect().right))")
+            assert right <= size["width"] + 0.5, (entry["id"], name, right)  # no tile cut off
+            if entry["id"] == "tuidaohu":  # 包牌: the case names the seat the page shows paying
+                liable = page.locator(".example").nth(2).locator(".pay.minus")
+                assert liable.count() == 1 and liable.inner_text().startswith("座位 3")
             assert page.locator("#levels-table tbody tr").count() == 20
             assert page.locator("#level-progress").count() == 1
             width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")

@@ -17,7 +17,7 @@ export function faucetsCard(changed) {
     const signin = h("button", {
       id: "btn-signin", class: "secondary", disabled: s.signin.done,
       onclick: () => claim("/api/signin"),
-    }, s.signin.done ? zhen("今日已签到", "Signed in today") : zhen(`签到 +${s.signin.bonus}两`, `Sign in +${s.signin.bonus} taels`));
+    }, s.signin.done ? zhen("今日已签到", "Checked in today") : zhen(`签到 +${s.signin.bonus}两`, `Daily check-in +${s.signin.bonus} taels`));
     const relief = h("button", {
       id: "btn-relief", disabled: !r.available, onclick: () => claim("/api/relief"),
     }, zhen(`领救济金（补到${r.to}两）`, `Claim relief (up to ${r.to} taels)`));

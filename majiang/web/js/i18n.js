@@ -37,7 +37,7 @@ const TEXT = {
   playing: ["对局中", "Playing"],
   wall_left: ["余牌", "Wall"],
   turn: ["轮到", "Turn"],
-  your_turn: ["轮到你了", "Your turn"], claims_open: ["等待吃碰杠胡…", "Claims on the discard…"],
+  your_turn: ["轮到你了", "Your turn"], claims_open: ["等待他家叫牌…", "Claims on the discard…"],
   press_ready: ["按“准备”开始下一局", "Press Ready for the next hand"],
   dealer: ["庄", "Dealer"],
   hand_no: ["第{n}局", "Hand {n}"],

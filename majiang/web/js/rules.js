@@ -42,7 +42,7 @@ function exampleEl(ex, players) {
   const how = req.win_type === "self_drawn" ? t("self_drawn")
     : `${tr({ zh: "点炮", en: "discard" })} ← ${names[req.discarder] ?? ""}`;
   return h("div", { class: "example", "data-rules": req.rules },
-    h("p", { class: "case" }, ex.case),
+    h("p", { class: "case" }, bi(tr(ex.case), trOther(ex.case))),
     h("div", { class: "example-hand" },
       tileRow(req.hand, { size: "sm" }),
       (req.melds || []).map((m) => meldEl(m, null, "sm")),
