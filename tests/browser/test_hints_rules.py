@@ -128,8 +128,8 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
                 p["id"] for p in data["patterns"]]
             assert page.locator(".example").count() == len(data["examples"])
             assert page.locator(".example .example-hand img.tile").count() >= 14
-            cases = page.evaluate("[...document.querySelectorAll('.example .case .bi')]"
-                                  ".map((b) => [b.firstChild.textContent, b.lastChild.textContent])")
+            cases = page.evaluate("[...document.querySelectorAll('.example .case .bi')].map("
+                                  "(b) => [b.firstChild.textContent, b.lastChild.textContent])")
             assert cases == [[e["case"]["zh"], e["case"]["en"]] for e in data["examples"]]
             right = page.evaluate("Math.max(...[...document.querySelectorAll('.example-hand img')]"
                                   ".map((i) => i.getBoundingClientRect().right))")
@@ -143,3 +143,28 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
             assert width[0] <= width[1], (entry["id"], name, width)
             shot(page, f"rules-{entry['id']}-{name}", full=entry["id"] == "wuhan")
         context.close()
+
+
+DECLARED_BAR = """async (declared) => {
+  const m = await import('/static/js/hints.js');
+  const hints = {discards: [{tile: '2s', ready: true, tiles: ['3s', '6s'], count: 3, shanten: 0}],
+                 unseen: {'3s': 2, '6s': 1}};
+  const bar = m.hintBar(hints, {declared});
+  return [...bar.querySelectorAll('.hint-line')].map((l) => [l.id, l.textContent]);
+}"""
+
+
+def test_a_declared_hand_is_told_it_throws_what_it_draws(server: str, browser: Any) -> None:
+    """After 亮倒 the bar said 'Discard to be ready: 2s', as if there were a choice (a
+    newcomer's pass, kawuxing on a phone): a declared hand throws the tile it draws."""
+    page = new_page(browser, PHONE, True)
+    try:
+        page.goto(server + "/#/rules")
+        page.wait_for_selector("#rules-page")
+        lines = page.evaluate(DECLARED_BAR, True)
+        assert [i for i, _ in lines] == ["hint-declared"], lines
+        assert "摸什么打什么" in lines[0][1]
+        assert "Declared: you throw each tile you draw" in lines[0][1]
+        assert [i for i, _ in page.evaluate(DECLARED_BAR, False)] == ["hint-best"]
+    finally:
+        page.context.close()

@@ -65,7 +65,8 @@ export function myHandEl(screen) {
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
       : prompting || screen.table?.status === "closed" ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
-  const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits,
+  const declared = !!(view.seats || []).find((s) => s.seat === view.seat)?.declared;
+  const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits, declared,
     noWin: view.no_win, names: screen.names() });
   // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
   const slots = hand.length + 1 + 0.45;

@@ -69,7 +69,7 @@ export function noWinEl(noWin) {
  * The hint line above the hand. `focus` is the tile picked or pointed at (its discard's hint),
  * `kept` the waits of the discard made last (shown between prompts, counted when it was made).
  */
-export function hintBar(hints, { focus = null, kept = null, noWin = null, names = [] } = {}) {
+export function hintBar(hints, { focus = null, kept = null, noWin = null, names = [], declared = false } = {}) {
   const parts = [];
   const refusal = noWinEl(hints?.no_win || noWin);
   if (refusal) parts.push(refusal);
@@ -82,6 +82,11 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
       d.ready ? [h("b", {}, t("hint_waits")), waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
         : [h("span", {}, t("hint_shanten", { n: d.shanten })), " · ", t("hint_acc"), " ",
           waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
+  } else if (declared && hints?.discards?.length) {  // 亮倒 / 上架: the drawn tile goes, no choice
+    const keep = hints.discards.find((x) => x.ready);
+    parts.push(h("div", { class: "hint-line ready", id: "hint-declared" },
+      h("b", {}, bi(t("hint_declared"), tOther("hint_declared"))),
+      keep ? [" ", t("hint_waits"), waitTiles(withUnseen(hints, keep.tiles))] : null));
   } else if (hints?.waits?.length) {
     parts.push(h("div", { class: "hint-line ready", id: "hint-waits" },
       h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(withUnseen(hints, hints.waits)),

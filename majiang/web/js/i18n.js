@@ -141,6 +141,7 @@ const TEXT = {
   hint_total: ["共 {n} 张", "{n} tiles left"],
   hint_ready: ["听牌", "Ready"],
   hint_can_ready: ["打这些可听牌：", "Discard to be ready:"],
+  hint_declared: ["已宣告听牌：摸什么打什么（能胡就胡，能杠可杠）", "Declared: you throw each tile you draw (unless you win or kong)"],
   hint_kept_note: ["出牌时的剩余张数", "tiles left as counted at your discard"],
   hint_danger: ["亮倒家的胡牌：打出就点炮", "Wins for a declared hand: discarding it feeds that win"],
   hint_danger_shown: ["{seat} 亮倒，胡：", "{seat} declared, wins on:"],
