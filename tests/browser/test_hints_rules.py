@@ -23,7 +23,9 @@ BADGES = """() => {
   const p = window.majiang.screen && window.majiang.screen.prompt;
   const badges = [...document.querySelectorAll('.tile-hint[data-hint-tile]')]
     .map((b) => [b.dataset.hintTile, b.textContent.replace(/[^0-9]/g, '')]);
-  return {hints: p && p.hints, badges};
+  const far = [...document.querySelectorAll('.tile-hint.far[data-hint-tile]')]
+    .map((b) => b.dataset.hintTile);
+  return {hints: p && p.hints, badges, far: [...new Set(far)]};
 }"""
 
 
@@ -63,6 +65,10 @@ def test_badges_are_the_servers_hints_and_can_be_switched_off(server: str, brows
             by_tile = {d["tile"]: d for d in hints["discards"]}
             for tile, n in got["badges"]:
                 assert int(n) == by_tile[tile]["count"], (tile, n, by_tile[tile])
+            # a discard a step farther from ready is greyed, whatever its count
+            low = min(d["shanten"] for d in hints["discards"])
+            assert sorted(got["far"]) == sorted(d["tile"] for d in hints["discards"]
+                                                if d["shanten"] > low), got
             checked += 1
             if not switched:
                 if page.locator("#settlement").count():  # the hand ended meanwhile

@@ -4,7 +4,7 @@ import { h, bi } from "./dom.js";
 import { t, tOther, tr, trOther } from "./i18n.js";
 import { tileImg, tileRow, tileEl, specialTiles, tileMark } from "./tiles.js";
 import { handParts } from "./board.js";
-import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards } from "./hints.js";
+import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards, fartherDiscards } from "./hints.js";
 
 /** A mouse (hover and a fine pointer): one click discards. A touch screen: tap to pick, tap again. */
 const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
@@ -22,6 +22,7 @@ export function myHandEl(screen) {
   const showHints = hintsOn();
   const danger = showHints ? dangerSet(hints) : new Set();
   const best = bestDiscards(hints);
+  const farther = fartherDiscards(hints);
   if (screen.selected && !ok.has(screen.selected.tile)) screen.selected = null;
   const tile = (tileStr, cls, key) => {
     const can = ok.has(tileStr);
@@ -40,7 +41,8 @@ export function myHandEl(screen) {
         img.addEventListener("mouseleave", () => screen.focusTile(null));
       }
     }
-    const badge = can && showHints && ok.size ? tileBadge(discardHint(hints, tileStr), danger.has(tileStr), best.has(tileStr)) : null;
+    const badge = can && showHints && ok.size
+      ? tileBadge(discardHint(hints, tileStr), danger.has(tileStr), best.has(tileStr), farther.has(tileStr)) : null;
     return badge ? h("span", { class: "tile-slot" }, el, badge) : el;
   };
   const others = (screen.prompt?.actions || []).filter((a) => a.type !== "discard");

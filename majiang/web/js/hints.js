@@ -23,14 +23,23 @@ export function bestDiscards(hints) {
   return new Set(all.filter((d) => d.shanten === low && d.count === most).map((d) => d.tile));
 }
 
+/** The discards that leave the hand a step farther from ready than the best do (whatever their
+ * count: a bigger number there is not a better discard). */
+export function fartherDiscards(hints) {
+  const all = hints?.discards || [];
+  if (!all.length) return new Set();
+  const low = Math.min(...all.map((d) => d.shanten));
+  return new Set(all.filter((d) => d.shanten > low).map((d) => d.tile));
+}
+
 /** Kinds that win for a declared opponent whose hand is shown. */
 export function dangerSet(hints) { return new Set(hints?.danger_tiles || []); }
 
 /** The small label under a discardable tile: 听N (ready after it) or 进N (draws that help). */
-export function tileBadge(d, danger, best = false) {
+export function tileBadge(d, danger, best = false, farther = false) {
   if (!d && !danger) return null;
   const label = d ? (d.ready ? `${t("hint_wait_short")}${d.count}` : `${t("hint_acc_short")}${d.count}`) : "";
-  return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${danger ? " danger" : ""}`,
+  return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${farther ? " far" : ""}${danger ? " danger" : ""}`,
     "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : t("hint_danger") },
   danger ? "⚠" : null, label);
 }
