@@ -39,7 +39,8 @@ SETTLEMENT = """async () => {
   return { lines: [...el.querySelectorAll('.payment-line')].map((li) => li.textContent),
            moves: [...el.querySelectorAll('table.money tr[data-seat]')].map((tr) =>
              tr.querySelector('.level-move')?.textContent.trim() || ''),
-           note: el.querySelector('#level-note')?.textContent || null };
+           note: el.querySelector('#level-note')?.textContent || null,
+           note_class: el.querySelector('#level-note')?.className || null };
 }"""
 
 
@@ -70,6 +71,9 @@ def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
         assert single.startswith("bob -> dave: 1 ") and "清一色" in single
         # a level this hand changed is marked, and the player's own change said in words
         assert got["moves"] == ["", "↓", "", "↑"], got
-        assert got["note"] == "你的等级由临时工降为待业（余额低于 100 两）", got
+        # the same stake either side (临时工 and 待业 both 1): said, and not in red
+        assert got["note"] == ("你的等级由临时工降为待业（余额低于 100 两） · "
+                               "底注不变，照样入座"), got
+        assert got["note_class"] == "level-note same", got
     finally:
         page.context.close()

@@ -25,6 +25,7 @@ const TEXT = {
   silver_paid: ["银子", "Silver"], level_up: ["升级", "level up"], level_down: ["降级", "level down"],
   my_level_up: ["你的等级由{from}升为{to}（余额达到 {line}）", "Your level went up from {from} to {to} (balance reached {line})"],
   my_level_down: ["你的等级由{from}降为{to}（余额低于 {line}）", "Your level went down from {from} to {to} (balance below {line})"],
+  same_stake: ["底注不变，照样入座", "the same stake: you sit as before"],
   stake_is: ["底注 {stake} 两：1 注 = {money}", "Stake {stake}: 1 unit = {money}"],
   practice_is: ["练习场：只记注数，不动银子", "Practice: units only, no silver moves"],
   owed: ["应付/应得", "Owed"],
@@ -217,6 +218,9 @@ function myLevelNote(s, mySeat) {
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
   const line = taels(up ? after.min_silver : before.min_silver);
-  return h("p", { class: `level-note ${up ? "up" : "down"}`, id: "level-note" },
-    tx(up ? "my_level_up" : "my_level_down", { from: tr(before), to: tr(after), line }));
+  // 临时工 -> 待业 on a newcomer's first lost tael: the stake is the same, nothing is lost by it
+  const same = before.stake != null && before.stake === after.stake;
+  return h("p", { class: `level-note ${up ? "up" : same ? "same" : "down"}`, id: "level-note" },
+    tx(up ? "my_level_up" : "my_level_down", { from: tr(before), to: tr(after), line }),
+    same ? ` · ${tx("same_stake")}` : null);
 }
