@@ -65,7 +65,7 @@ export async function renderHistory(root) {
           h("th", { class: "wide" }, t("ended_at")), h("th", {}, "")),
         list.map((x) => h("tr", { "data-hand": x.hand_id },
           h("td", { class: "wide" }, String(x.hand_id)),
-          h("td", {}, tr(rulesName(x.rules))),
+          h("td", { class: "rules-name" }, tr(rulesName(x.rules))),
           h("td", { class: `result ${x.result}` }, bi(tx(x.result), tx(x.result, {}, true))),
           h("td", {}, winnersEl(x)),
           h("td", { class: "num units" }, signed(x.units)),

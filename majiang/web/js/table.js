@@ -114,7 +114,7 @@ export class TableScreen {
         this.app.refreshUser().catch(() => {});
         if (document.getElementById("call-banner")) {  // the 胡 call is on screen: the settlement waits for it
           this.holdSettlement = true;
-          setTimeout(() => { this.holdSettlement = false; this.render(); }, 1100);
+          setTimeout(() => { this.holdSettlement = false; this.render(); }, 1300);  // the call's 1.3 s
         }
         break;
       case "prompt_closed":
