@@ -156,10 +156,12 @@ def test_a_long_notice_wraps_on_a_phone_in_this_language_first(server: str, brow
         guest(page, server)
         code = create_table(page, bots=3)
         page.goto(f"{server}/#/table/{code}")
-        page.wait_for_selector("#table-code")
+        page.wait_for_function("window.majiang.screen && window.majiang.screen.table "
+                               "&& window.majiang.screen.status === 'connected'", timeout=15_000)
         page.evaluate("(text) => window.majiang.screen.onMessage({type: 'notice', "
                       "notice: 'unseated', text})", NOTICE)
         notice = page.locator("#table-notice")
+        notice.wait_for(state="visible", timeout=5000)
         assert notice.inner_text().startswith("你已离座")  # zh-CN: Chinese first, English small
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], width
