@@ -111,10 +111,7 @@ def sign_up(db: Session, username: str, password_hash: str, grant_amount: int, *
             address: str, day: str, limit: int) -> User:
     """A new account with a name; refused (429) past `limit` accounts per address and day, so
     that no address draws more than `limit` x `grant_amount` a day from sign-ups."""
-    lock_name(db, f"signups {address} {day}")  # requests sent at once count in turn
-    made = int(db.scalar(select(func.count(SignupGrant.id)).where(
-        SignupGrant.address == address[:64], SignupGrant.day == day)) or 0)
-    if made >= limit:
+    if _counted_in_turn(db, SignupGrant, address, day) >= limit:
         raise AccountError(
             f"此地址今日注册名额已满（{limit}个），请明天再来 / this address has opened its "
             f"{limit} accounts today: come back tomorrow", 429)
@@ -129,10 +126,19 @@ def today(offset_hours: int, now: datetime | None = None) -> str:
     return ((now or utcnow()) + timedelta(hours=offset_hours)).date().isoformat()
 
 
-def grants_today(db: Session, address: str, day: str) -> int:
-    """Guest grants made to `address` on `day`."""
-    return int(db.scalar(select(func.count(GuestGrant.id)).where(
-        GuestGrant.address == address, GuestGrant.day == day)) or 0)
+def grants_today(db: Session, address: str, day: str,
+                 kind: type[GuestGrant] | type[SignupGrant] = GuestGrant) -> int:
+    """New-account grants of `kind` (guests, or sign-ups) made to `address` on `day`."""
+    return int(db.scalar(select(func.count(kind.id)).where(
+        kind.address == address[:64], kind.day == day)) or 0)
+
+
+def _counted_in_turn(db: Session, kind: type[GuestGrant] | type[SignupGrant], address: str,
+                     day: str) -> int:
+    """`grants_today`, with the address and day taken for the transaction first, so that
+    requests sent at once count one after the other."""
+    lock_name(db, f"{kind.__tablename__} {address} {day}")
+    return grants_today(db, address, day, kind)
 
 
 def guest_of_device(db: Session, device: str | None) -> User | None:
@@ -153,9 +159,7 @@ def create_guest(db: Session, grant_amount: int, *, address: str = "", day: str 
                  limit: int | None = None) -> tuple[User, str]:
     """A new guest and its browser's device id; refused (429) past `limit` guests per address
     and day, so no address draws more than `limit` x `grant_amount` a day."""
-    if limit is not None:
-        lock_name(db, f"guests {address} {day}")  # requests sent at once count in turn
-    if limit is not None and grants_today(db, address, day) >= limit:
+    if limit is not None and _counted_in_turn(db, GuestGrant, address, day) >= limit:
         raise AccountError(
             f"此地址今日游客名额已满（{limit}个），请注册或明天再来 / this address has had its "
             f"{limit} guest accounts today: sign up, or come back tomorrow", 429)
