@@ -933,15 +933,12 @@ def test_s3_3_thirteen_orphans_with_a_picked_tile_wins_on_a_concealed_pair() -> 
     assert result.win_payments == [-2, 5, -2, -1]  # case 3
 
 
-def test_s3_1_s3_3_no_declaring_when_the_only_wait_would_pair_a_frozen_tile() -> None:
-    """3.1: ready means some kind completes the 13 into a winning hand; 3.3: the pair must be
-    two concealed tiles. Seat 1 picked 5z and then drew a second 5z: setting 5m aside leaves
-    thirteen orphans waiting only on 4z, whose pair would be 5z, frozen and concealed, which
-    never wins (it was offered, and the hand was locked into one that could not win)."""
-    hand = jc("""
+def _picked_5z_draws_5m(seat1: str) -> Hand:
+    """Seat 1 (concealed `seat1`) has picked 5z from the dealer and now draws 5m."""
+    hand = jc(f"""
 dealer: 0
 seat 0: 2m3m5m6m8m2p4p6p8p2s4s6s8s 3m
-seat 1: 1m9m1p9p1s9s1z2z3z5z6z7z | pick 5z from 0
+seat 1: {seat1} | pick 5z from 0
 seat 2: 2m3m5m6m8m2p4p6p8p2s4s6s 8m
 seat 3: 4z 2m3m5m6m8m2p4p6p8p2s4s6s
 draws: 5m
@@ -949,19 +946,18 @@ draws: 5m
     hand.apply(0, DISCARDS[T("3m")])
     pass_all(hand)
     assert hand.turn == 1 and hand.drawn == T("5m")
+    return hand
+
+
+def test_s3_1_s3_3_no_declaring_when_the_only_wait_would_pair_a_frozen_tile() -> None:
+    """3.1: ready means some kind completes the 13 into a winning hand; 3.3: the pair must be
+    two concealed tiles. Seat 1 picked 5z and then drew a second 5z: setting 5m aside leaves
+    thirteen orphans waiting only on 4z, whose pair would be 5z, frozen and concealed, which
+    never wins (it was offered, and the hand was locked into one that could not win)."""
+    hand = _picked_5z_draws_5m("1m9m1p9p1s9s1z2z3z5z6z7z")
     assert [a for a in acts(hand, 1) if a.type == "declare"] == []
     # the same hand with a concealed pair of its own (1m, not a frozen kind) may declare
-    ready = jc("""
-dealer: 0
-seat 0: 2m3m5m6m8m2p4p6p8p2s4s6s8s 3m
-seat 1: 1m1m9m1p9p1s9s1z2z3z6z7z | pick 5z from 0
-seat 2: 2m3m5m6m8m2p4p6p8p2s4s6s 8m
-seat 3: 4z 2m3m5m6m8m2p4p6p8p2s4s6s
-draws: 5m
-""")
-    ready.apply(0, DISCARDS[T("3m")])
-    pass_all(ready)
-    assert ready.turn == 1 and ready.drawn == T("5m")
+    ready = _picked_5z_draws_5m("1m1m9m1p9p1s9s1z2z3z6z7z")
     assert [a for a in acts(ready, 1) if a.type == "declare"] == [DECLARES[T("5m")]]  # waits 4z
 
 
