@@ -65,7 +65,7 @@ export function myHandEl(screen) {
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
   const hint = screen.prompt?.auto ? t("auto_notice")
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
-      : prompting || screen.table?.status === "closed" ? "" : readyHere ? t("press_ready") : t("wait_others");
+      : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
   const declared = !!(view.seats || []).find((s) => s.seat === view.seat)?.declared;
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits, declared,

@@ -14,11 +14,13 @@ export function discardHint(hints, tile) {
   return (hints?.discards || []).find((d) => d.tile === tile) || null;
 }
 
+const lowestShanten = (discards) => Math.min(...discards.map((d) => d.shanten));
+
 /** The discards leaving the lowest shanten with the most tiles (the hints' best). */
 export function bestDiscards(hints) {
   const all = hints?.discards || [];
   if (!all.length) return new Set();
-  const low = Math.min(...all.map((d) => d.shanten));
+  const low = lowestShanten(all);
   const most = Math.max(...all.filter((d) => d.shanten === low).map((d) => d.count));
   return new Set(all.filter((d) => d.shanten === low && d.count === most).map((d) => d.tile));
 }
@@ -28,7 +30,7 @@ export function bestDiscards(hints) {
 export function fartherDiscards(hints) {
   const all = hints?.discards || [];
   if (!all.length) return new Set();
-  const low = Math.min(...all.map((d) => d.shanten));
+  const low = lowestShanten(all);
   return new Set(all.filter((d) => d.shanten > low).map((d) => d.tile));
 }
 

@@ -41,9 +41,8 @@ document.addEventListener("pointerdown", (ev) => {
 
 /** The scoreboard behind a button: a panel over the table with its own close button. */
 function boardToggle(match) {
-  const details = h("details", { class: "match-board", id: "match-board", open: boardOpen, ontoggle: () => {
-    if (details.isConnected) boardOpen = details.open;  // a redrawn one's late event changes nothing
-  } },
+  // every way it opens or closes (its toggle, its close button, a tap outside) sets `boardOpen`
+  const details = h("details", { class: "match-board", id: "match-board", open: boardOpen },
   h("summary", { class: "button small secondary", onclick: (ev) => {
     boardOpen = !details.open;
     if (!details.isConnected) {  // the table redrew under the finger: the tap opens the new one

@@ -22,8 +22,7 @@ export function settlementOverlay(screen) {
   // the match's last hand: its totals under the settlement, and a new match instead of a hand
   const over = screen.matchOver && (screen.matchOver.results || []).some((r) => r.hand_id === screen.settlement.hand_id)
     ? screen.matchOver : null;
-  const closed = screen.table && screen.table.status === "closed";  // no next hand to offer
-  const next = closed ? null : over
+  const next = screen.tableClosed ? null : over  // a closed table: no next hand to offer
     ? h("button", { id: "btn-new-match", onclick: () => screen.ready() }, bi(t("new_match"), tOther("new_match")))
     : h("button", { id: "btn-next", onclick: () => screen.ready() }, bi(t("next_hand"), tOther("next_hand")));
   const mine = (screen.settlement.winners || []).some((w) => w.seat === screen.mySeat());

@@ -61,7 +61,7 @@ export class TableScreen {
     ws.onclose = (ev) => {
       this.trace.push(`close:${ev.code}`);
       if (this.ws !== ws || this.closed) return;
-      if (this.table && this.table.status === "closed") { this.status = "closed"; this.render(); return; }
+      if (this.tableClosed) { this.status = "closed"; this.render(); return; }
       this.status = "reconnecting"; this.renderStatus();
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) { this.error = ev.reason || "closed"; this.render(); return; }
       const delay = Math.min(500 * 2 ** this.retry, 5000);
@@ -266,7 +266,7 @@ export class TableScreen {
   /** Leaving while the hand is played asks first (the server plays the seat to the hand's end). */
   leave(confirmed = false) {
     const v = this.view;
-    const inHand = v && v.phase === "play" && v.hand && this.table?.status !== "closed";
+    const inHand = v && v.phase === "play" && v.hand && !this.tableClosed;
     if (inHand && !confirmed) { this.confirmLeave = true; this.render(); return; }
     this.confirmLeave = false;
     return this.doLeave();
@@ -307,7 +307,7 @@ export class TableScreen {
     const header = this.headerEl();
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
     const parts = [header];
-    if (this.table && this.table.status === "closed")
+    if (this.tableClosed)
       parts.push(h("div", { class: "card notice", id: "table-closed" }, bi(t("table_closed"), tOther("table_closed")), " ",
         h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
@@ -321,13 +321,16 @@ export class TableScreen {
     this.renderTimer();
   }
 
+  /** The table is closed (no hand to come at it). */
+  get tableClosed() { return this.table?.status === "closed"; }
+
   /** Between hands, the next one waits for this seat's Ready (its button is shown). */
   awaitingMyReady() {
     const tb = this.table || {};
     const waiting = !this.view || this.view.phase === "over" || tb.status === "waiting";
     const mine = (tb.seats || []).find((s) => s && s.seat === this.mySeat());
     // not while a win's call holds the settlement back: Ready would skip the settlement unseen
-    return waiting && tb.status !== "closed" && !(mine && mine.ready) && !this.holdSettlement;
+    return waiting && !this.tableClosed && !(mine && mine.ready) && !this.holdSettlement;
   }
 
   headerEl() {
