@@ -13,6 +13,7 @@ $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -c 'from majiang.analysis.compiled import warm; warm()'  # compiled once, cached
 	touch $@
 
 $(BIN)/.bench-installed: $(BIN)/.installed

@@ -18,6 +18,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
+from majiang.analysis import compiled
 from majiang.analysis.classes import (
     CLASS_MASK,
     ORPHAN_PAIRS,
@@ -32,7 +33,7 @@ from majiang.analysis.classes import MERGED as _PAIRS
 from majiang.analysis.classes import RECORD_COUNTERS as _REC
 from majiang.analysis.classes import VECTORS as _VEC
 from majiang.analysis.distance import INF
-from majiang.analysis.groups import DiscardOption
+from majiang.analysis.groups import TILES, DiscardOption, tiles_of
 from majiang.analysis.table import slots as shipped_slots
 from majiang.tiles import TERMINALS_AND_HONORS
 
@@ -60,7 +61,6 @@ _LIMIT = 200_000  # entries a suit's caches keep before they are cleared (long s
 
 _SUITS: dict[bytes, Suit] = {}
 Drops = tuple[tuple[int, int, tuple[tuple[int, int, int, int], ...]], ...]
-_TILES: dict[int, tuple[int, ...]] = {}
 
 
 class Suit:
@@ -207,23 +207,6 @@ def suit(key: bytes) -> Suit:
     return got
 
 
-def tiles_of(mask: int) -> tuple[int, ...]:
-    """The kinds of a bit mask, in order (cached)."""
-    got = _TILES.get(mask)
-    if got is None:
-        out = []
-        m = mask
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        got = tuple(out)
-        if len(_TILES) > 4 * _LIMIT:
-            _TILES.clear()
-        _TILES[mask] = got
-    return got
-
-
 _OTHERS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
@@ -330,12 +313,15 @@ class _Plan:
 def fast_acceptance(b: bytes, left: Sequence[int] | None, bits: int,
                     allowed: int) -> list[DiscardOption]:
     """Every distinct discard of the 34-byte hand `b` (3n+2 tiles, no jokers, the standard
-    shape among `bits`), unsorted; draws limited to the kinds of mask `allowed`."""
+    shape among `bits`), unsorted; draws limited to the kinds of mask `allowed`. Compiled
+    (`compiled`, sorted) where numba is installed."""
+    if compiled.ready():
+        return compiled.acceptance(b, left, bits, allowed)
     plan = _Plan(b, bits)
     others = plan.others
     # the packed counts of free copies hold when every draw is allowed and none are seen
     packed = left is None and allowed == _ALL
-    tiles_get = _TILES.get
+    tiles_get = TILES.get
     options: list[DiscardOption] = []
     append = options.append
     sevens, orphan_masks = plan.sevens, plan.orphan_masks
@@ -381,6 +367,8 @@ def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, in
     """Of the discards of `b` in mask `wanted` (held kinds), the lowest shanten after one and,
     per discard reaching it, the mask of the draws that lower it (what `fast_acceptance`
     would answer for those discards, every kind allowed; the others are not worked out)."""
+    if compiled.ready():
+        return compiled.lowest_discards(b, bits, wanted)
     plan = _Plan(b, bits)
     others, suits, n = plan.others, plan.suits, plan.n
     at_n = 5 + n  # the entry of n sets and a pair

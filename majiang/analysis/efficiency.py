@@ -10,6 +10,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
+from majiang.analysis import compiled
 from majiang.analysis.accept import fast_acceptance
 from majiang.analysis.classes import COUNTERS as _COUNTERS
 from majiang.analysis.classes import HAND_NEEDS as _HAND_NEEDS
@@ -221,7 +222,8 @@ def acceptance(
         for t in kinds:
             allowed |= 1 << t
     options = fast_acceptance(b, left, bits, allowed)
-    options.sort(key=_rank)
+    if not compiled.ready():  # the compiled answer comes sorted
+        options.sort(key=_rank)
     return options
 
 

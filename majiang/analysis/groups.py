@@ -58,3 +58,25 @@ class DiscardOption(NamedTuple):
     shanten: int
     tiles: tuple[int, ...]
     count: int  # type: ignore[assignment]  # shadows tuple.count on purpose
+
+
+TILES: dict[int, tuple[int, ...]] = {}
+"""A bit mask of kinds -> the kinds in order (`tiles_of`'s cache)."""
+_TILES_KEPT = 800_000  # entries kept before the cache is cleared (long simulations)
+
+
+def tiles_of(mask: int) -> tuple[int, ...]:
+    """The kinds of a bit mask, in order (cached)."""
+    got = TILES.get(mask)
+    if got is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        got = tuple(out)
+        if len(TILES) > _TILES_KEPT:
+            TILES.clear()
+        TILES[mask] = got
+    return got

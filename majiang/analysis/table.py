@@ -35,7 +35,7 @@ def index(key: bytes) -> int:
     return sum(map(mul, key, _POW5))
 
 
-def _tables() -> Tables | None:
+def shipped() -> Tables | None:
     """The shipped tables, read on first use (None: no usable file)."""
     global _loaded, _missing
     if _loaded is None and not _missing:
@@ -48,7 +48,7 @@ def _tables() -> Tables | None:
 
 def lookup(key: bytes, exact: int) -> Vector | None:
     """The vector of `key` from the shipped table, or None (no file, or not in it)."""
-    loaded = _loaded or _tables()
+    loaded = _loaded or shipped()
     if loaded is None:
         return None
     loose, exacts, num_loose, num_exact, hon_loose, hon_exact = loaded[:6]
@@ -64,7 +64,7 @@ def lookup(key: bytes, exact: int) -> Vector | None:
 
 def slots(key: bytes) -> tuple[int, ...] | None:
     """The ten slot masks of `key` from the shipped table, or None (no file, or not in it)."""
-    loaded = _loaded or _tables()
+    loaded = _loaded or shipped()
     if loaded is None or max(key, default=0) > 4 or sum(key) > 14:
         return None
     at = 3 * index(key)

@@ -1,12 +1,17 @@
 """The bot's partial acceptance (`lowest_discards`) and the unseen counts agree with the full
-acceptance table pass, itself checked against shanten in test_analysis."""
+acceptance table pass, itself checked against shanten in test_analysis; the compiled kernel and
+the pure pass agree."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang.analysis import Shape, acceptance
+from majiang.analysis import Shape, acceptance, compiled
 from majiang.analysis.accept import fast_acceptance, lowest_discards
 
 from .strategies import complete_hand, orphans_hand, perturbed, random_hand, seven_pairs_hand
@@ -48,3 +53,40 @@ def test_unseen_counts_and_allowed_kinds(counts: list[int], shapes: Shape, unsee
     for o in acceptance(counts, unseen, shapes=shapes, kinds=kinds):
         assert o.tiles == plain[o.discard].tiles and o.shanten == plain[o.discard].shanten
         assert o.count == sum(max(unseen[t], 0) for t in o.tiles)
+
+
+@settings(max_examples=400, deadline=None)
+@given(HANDS, SHAPES, st.one_of(st.none(), st.lists(st.integers(-1, 4), min_size=34,
+                                                     max_size=34)),
+       st.integers(0, (1 << 34) - 1), st.booleans())
+def test_compiled_answers_as_the_pure_pass(counts: list[int], shapes: Shape,
+                                           unseen: list[int] | None, allowed: int,
+                                           every: bool) -> None:
+    """The compiled kernel (numba) and the pure table pass give the same options, in order,
+    and the same lowest discards."""
+    if sum(counts) % 3 != 2:
+        return
+    assert compiled.ready()
+    b, bits = bytes(counts), int(shapes)
+    allowed = (1 << 34) - 1 if every else allowed
+    wanted = allowed & sum(1 << t for t in range(34) if counts[t]) or 1 << counts.index(
+        max(counts))
+    got = fast_acceptance(b, unseen, bits, allowed)
+    got_lowest = lowest_discards(b, bits, wanted)
+    with compiled.pure():
+        want = sorted(fast_acceptance(b, unseen, bits, allowed), key=lambda o: (
+            o.shanten, -o.count, o.discard))
+        want_lowest = lowest_discards(b, bits, wanted)
+    assert got == want
+    assert got_lowest == want_lowest
+
+
+def test_pure_without_numba() -> None:
+    """MAJIANG_PURE (as a machine without numba) answers in pure Python, the same."""
+    hand = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 18 + [1] + [0] * 6  # 1112345678999m 1z
+    code = ("from majiang.analysis import compiled, acceptance, Shape; "
+            "assert not compiled.ready(); "
+            f"print(acceptance({hand}, shapes=Shape.ALL))")
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "MAJIANG_PURE": "1"},
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str(acceptance(hand, shapes=Shape.ALL))

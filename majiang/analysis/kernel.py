@@ -1,0 +1,200 @@
+"""The compiled acceptance kernel (numba): see `compiled`, which imports this on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numba import njit
+
+F = TypeVar("F", bound=Callable[..., Any])
+INF = 99  # as distance.INF: a need no hand reaches
+ALL = (1 << 34) - 1
+ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHAN_MASK = sum(1 << t for t in ORPHAN_KINDS)
+# _LEFT[i, j]: the two suits other than i and j
+_LEFT = np.array([[[s for s in range(4) if s not in (i, j)][:2] if i != j else [0, 0]
+                   for j in range(4)] for i in range(4)], np.int64)
+
+
+def _jit(inline: bool = False) -> Callable[[F], F]:
+    """numba's njit, cached on disk."""
+    def wrap(f: F) -> F:
+        return cast(F, njit(cache=True, inline="always" if inline else "never")(f))
+    return wrap
+
+
+@_jit(inline=True)
+def _merge(x: Any, y: Any, out: Any) -> None:
+    """Min-plus merge of two suit vectors into `out` (as `distance.merge`)."""
+    for k in range(5):
+        low = INF
+        for i in range(k + 1):
+            v = x[i] + y[k - i]
+            if v < low:
+                low = v
+        out[k] = low
+        low = INF
+        for i in range(k + 1):
+            v = x[5 + i] + y[k - i]
+            if v < low:
+                low = v
+            v = x[i] + y[5 + k - i]
+            if v < low:
+                low = v
+        out[5 + k] = low
+
+
+@_jit(inline=True)
+def _popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@_jit(inline=True)
+def _tight(v: Any, rest: Any, n: int, need: int, slots: Any, sid: int) -> int:
+    """The OR of the slot masks of v's entries that reach `need` against `rest`."""
+    mask = 0
+    for k in range(n + 1):
+        if v[k] + rest[5 + n - k] == need:
+            mask |= slots[sid, k]
+        if v[5 + k] + rest[n - k] == need:
+            mask |= slots[sid, 5 + k]
+    return mask
+
+
+@_jit()
+def kernel(hand: Any, left: Any, allowed: int, bits: int, vectors: Any, classes: Any,
+            slots: Any, slot_ids: Any, orphan: Any) -> Any:
+    """Every distinct discard of the 34-count `hand` as rows (discard, shanten, mask of the
+    better draws, their unseen copies, rank), sorted by rank.
+    `left`: unseen copies per kind (empty: 4 - held); `allowed`: the kinds a draw may be."""
+    out = np.empty((14, 5), np.int64)
+    c = np.empty(34, np.int64)
+    total = 0
+    for t in range(34):
+        c[t] = hand[t]
+        total += c[t]
+    n = (total - 2) // 3
+    key = np.zeros(4, np.int64)
+    pow5 = 1
+    for t in range(34):
+        if t % 9 == 0:
+            pow5 = 1
+        key[t // 9] += c[t] * pow5
+        pow5 *= 5
+    key[3] += 5**9  # the honours' entries follow the numbered suits'
+    vec = np.empty((4, 10), np.int64)
+    sid = np.empty(4, np.int64)
+    for s in range(4):
+        vec[s, :] = vectors[classes[key[s]]]
+        sid[s] = slot_ids[key[s]]
+    two = np.empty((4, 4, 10), np.int64)  # two[a, b]: suits a and b merged
+    for a in range(4):
+        for b in range(a + 1, 4):
+            _merge(vec[a], vec[b], two[a, b])
+            two[b, a, :] = two[a, b, :]
+    # unseen copies as three bit planes, for counting a mask's copies with popcounts
+    plane0 = plane1 = plane2 = 0
+    pairs = present = orphan_pairs = odd = four = held = 0
+    for t in range(34):
+        x = left[t] if left.size else 4 - c[t]
+        x = min(max(x, 0), 7)
+        plane0 |= (x & 1) << t
+        plane1 |= (x >> 1 & 1) << t
+        plane2 |= (x >> 2 & 1) << t
+        pairs += c[t] >> 1
+        odd |= (c[t] & 1) << t
+        four |= (1 if c[t] == 4 else 0) << t
+        held |= (1 if c[t] else 0) << t
+        if orphan[t]:
+            present += 1 if c[t] else 0
+            orphan_pairs += 1 if c[t] >= 2 else 0
+    others = total == 14 and bits & 6 != 0
+    rest = np.empty(10, np.int64)
+    cross_rest = np.empty(10, np.int64)
+    v = np.empty(10, np.int64)
+    seen_class = np.empty(9, np.int64)
+    seen_cross = np.empty(9, np.int64)
+    rows = 0
+    for i in range(4):
+        if key[i] == (5**9 if i == 3 else 0):
+            continue
+        j0 = 1 if i == 0 else 0  # the rest of suit i: one other suit and the two left
+        _merge(vec[j0], two[_LEFT[i, j0, 0], _LEFT[i, j0, 1]], rest)
+        seen = 0
+        pow5 = 1
+        for p in range(9 if i < 3 else 7):
+            d = 9 * i + p
+            if c[d]:
+                less = key[i] - pow5
+                cls = classes[less]
+                v[:] = vectors[cls]
+                std = INF
+                for k in range(n + 1):
+                    std = min(std, v[k] + rest[5 + n - k], v[5 + k] + rest[n - k])
+                need, mask = INF, 0
+                if bits & 1:
+                    need = std
+                    mask = _tight(v, rest, n, need, slots, slot_ids[less]) << 9 * i
+                    cross = -1
+                    for q in range(seen):  # discards leaving one class share the cross masks
+                        if seen_class[q] == cls:
+                            cross = seen_cross[q]
+                    if cross < 0:
+                        cross = 0
+                        for j in range(4):
+                            if j != i:
+                                _merge(v, two[_LEFT[i, j, 0], _LEFT[i, j, 1]], cross_rest)
+                                cross |= _tight(vec[j], cross_rest, n, need, slots,
+                                                sid[j]) << 9 * j
+                        seen_class[seen], seen_cross[seen] = cls, cross
+                        seen += 1
+                    mask |= cross
+                if others:
+                    left_pairs = pairs - (1 if c[d] % 2 == 0 else 0)
+                    singles = 13 - 2 * left_pairs
+                    missing = 7 - left_pairs
+                    seven = missing + max(0, missing - singles) if bits & 2 else INF
+                    has_pair = orphan_pairs - (1 if orphan[d] and c[d] == 2 else 0) > 0
+                    kinds = present - (1 if orphan[d] and c[d] == 1 else 0)
+                    orphans = 14 - kinds - (1 if has_pair else 0) if bits & 4 else INF
+                    best = min(need, seven, orphans)
+                    if best < need:
+                        need, mask = best, 0
+                    if seven == best and missing:
+                        mask |= (ALL & ~four) if missing > singles else odd
+                    if orphans == best:
+                        mask |= (ORPHAN_MASK & ~held) if has_pair else ORPHAN_MASK
+                mask &= ~(1 << d) & allowed
+                copies = (_popcount(mask & plane0) + 2 * _popcount(mask & plane1)
+                          + 4 * _popcount(mask & plane2))
+                rank = (need - 1) << 16 | (1023 - copies) << 6 | d
+                r = rows
+                while r > 0 and out[r - 1, 4] > rank:
+                    out[r, :] = out[r - 1, :]
+                    r -= 1
+                out[r, 0], out[r, 1], out[r, 2], out[r, 3], out[r, 4] = (
+                    d, need - 1, mask, copies, rank)
+                rows += 1
+            pow5 *= 5
+    return out[:rows]
+
+
+class Tables:
+    """The shipped suit table as the kernel's arrays."""
+
+    def __init__(self, loaded: Any) -> None:
+        """From `table.shipped()`."""
+        loose, _exact, num, _num_exact, hon, _hon_exact, masks, num_ids, hon_ids = loaded
+        self.vectors = np.array(loose, dtype=np.int64)
+        self.classes = np.concatenate([np.frombuffer(num, np.uint8), np.frombuffer(hon, np.uint8)])
+        self.slots = np.frombuffer(masks, np.uint16).reshape(-1, 10).astype(np.int64)
+        ids = np.frombuffer(num_ids + hon_ids, np.uint8).reshape(-1, 3).astype(np.int64)
+        self.slot_ids = ids[:, 0] | ids[:, 1] << 8 | ids[:, 2] << 16
+        self.orphan = np.array([1 if t in ORPHAN_KINDS else 0 for t in range(34)], np.int64)
+        self.none = np.zeros(0, np.int64)
+        self.array = np.array
