@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import compress
 
 Tile = int
 Counts = list[int]
@@ -197,9 +198,16 @@ def to_counts(tiles: Iterable[Tile]) -> Counts:
     return counts
 
 
+_RUNS = tuple(tuple((t,) * n for n in range(COPIES + 1)) for t in range(KINDS))
+
+
 def from_counts(counts: Sequence[int]) -> list[Tile]:
     """The sorted tiles of a count vector."""
-    return [t for t in range(KINDS) for _ in range(counts[t])]
+    out: list[Tile] = []
+    for t in compress(range(KINDS), counts):
+        c = counts[t]
+        out += _RUNS[t][c] if 0 <= c <= COPIES else (t,) * c
+    return out
 
 
 def check_copies(tiles: Iterable[Tile], limit: int = COPIES) -> None:

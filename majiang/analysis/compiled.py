@@ -58,12 +58,17 @@ def _load() -> tuple[Any, Any] | None:
     return None if loaded is None else (kernel.kernel, kernel.Tables(loaded))
 
 
-def rows(b: bytes, left: Sequence[int] | None, bits: int, allowed: int) -> list[list[int]]:
-    """(discard, shanten, mask, copies, rank) of every distinct discard of `b`, sorted."""
+def rows(b: bytes, left: Sequence[int] | None, bits: int, allowed: int,
+         near: bool = False) -> list[list[int]]:
+    """(discard, shanten, mask, copies, rank) of every distinct discard of `b`, sorted; with
+    `near`, copies count only kinds near a tile held after the discard (`kernel.kernel`)."""
     run, k = _state[0]
-    unseen = k.none if left is None else k.array(left)
-    got: list[list[int]] = run(b, unseen, allowed, bits, k.vectors, k.classes, k.slots,
-                               k.slot_ids, k.orphan).tolist()
+    try:  # counts 0..255 pass as bytes (cheapest); negative counts as an array
+        unseen = b"" if left is None else bytes(left)
+    except ValueError:
+        unseen = k.array(left)
+    got: list[list[int]] = run(b, unseen, allowed, bits, 1 if near else 0, k.vectors,
+                               k.classes, k.slots, k.slot_ids, k.orphan).tolist()
     return got
 
 
@@ -88,6 +93,27 @@ def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, in
     return low, masks
 
 
+def best_discard(b: bytes, discards: list[int], unseen: Sequence[int],
+                 bits: int) -> tuple[int, int]:
+    """What `bots.efficient.best_discard` answers: (shanten after, discard) with the lowest
+    shanten, then the most unseen copies of its better draws near a held tile, then the first
+    of `discards`."""
+    wanted = 0
+    for d in discards:
+        wanted |= 1 << d
+    top: tuple[int, int] | None = None
+    tied: list[int] = []
+    for d, shanten, _, copies, _ in rows(b, unseen, bits, ALL, near=True):  # best first
+        if wanted >> d & 1:
+            if top is None:
+                top = (shanten, copies)
+            elif top != (shanten, copies):
+                break
+            tied.append(d)
+    assert top is not None, "best_discard needs a held kind to discard"
+    return top[0], tied[0] if len(tied) == 1 else min(tied, key=discards.index)
+
+
 def warm() -> bool:
     """Compile the kernel now (seconds the first time, then read from the on-disk cache);
     False when there is no kernel."""
@@ -96,4 +122,6 @@ def warm() -> bool:
     hand = bytes([4, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)
     acceptance(hand, None, 7, ALL)
     acceptance(hand, [4] * 34, 7, ALL)
+    acceptance(hand, [-1] * 34, 7, ALL)
+    best_discard(hand, [0, 8], [4] * 34, 7)
     return True

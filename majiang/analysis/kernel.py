@@ -13,6 +13,7 @@ INF = 99  # as distance.INF: a need no hand reaches
 ALL = (1 << 34) - 1
 ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ORPHAN_MASK = sum(1 << t for t in ORPHAN_KINDS)
+_SUIT = (1 << 9) - 1
 # _LEFT[i, j]: the two suits other than i and j
 _LEFT = np.array([[[s for s in range(4) if s not in (i, j)][:2] if i != j else [0, 0]
                    for j in range(4)] for i in range(4)], np.int64)
@@ -66,12 +67,30 @@ def _tight(v: Any, rest: Any, n: int, need: int, slots: Any, sid: int) -> int:
     return mask
 
 
+@_jit(inline=True)
+def _around(c: Any, i: int) -> int:
+    """The kinds of suit i within two of a held tile (honours: the held ones), as a mask."""
+    got = 0
+    lo = 9 * i
+    for p in range(9 if i < 3 else 7):
+        if c[lo + p]:
+            if i == 3:
+                got |= 1 << p
+            else:
+                for q in range(max(0, p - 2), min(8, p + 2) + 1):
+                    got |= 1 << q
+    return got
+
+
 @_jit()
-def kernel(hand: Any, left: Any, allowed: int, bits: int, vectors: Any, classes: Any,
-            slots: Any, slot_ids: Any, orphan: Any) -> Any:
+def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: Any,
+           classes: Any, slots: Any, slot_ids: Any, orphan: Any) -> Any:
     """Every distinct discard of the 34-count `hand` as rows (discard, shanten, mask of the
     better draws, their unseen copies, rank), sorted by rank.
-    `left`: unseen copies per kind (empty: 4 - held); `allowed`: the kinds a draw may be."""
+    `left`: unseen copies per kind (empty: 4 - held); `allowed`: the kinds a draw may be;
+    `near`: count only the copies of kinds next to a tile held after the discard (within two
+    in its suit, an honour held; every orphan when bits has thirteen orphans), the efficient
+    bot's tie-break."""
     out = np.empty((14, 5), np.int64)
     c = np.empty(34, np.int64)
     total = 0
@@ -100,8 +119,9 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, vectors: Any, classes:
     # unseen copies as three bit planes, for counting a mask's copies with popcounts
     plane0 = plane1 = plane2 = 0
     pairs = present = orphan_pairs = odd = four = held = 0
+    given = len(left) > 0
     for t in range(34):
-        x = left[t] if left.size else 4 - c[t]
+        x = left[t] if given else 4 - c[t]
         x = min(max(x, 0), 7)
         plane0 |= (x & 1) << t
         plane1 |= (x >> 1 & 1) << t
@@ -127,6 +147,7 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, vectors: Any, classes:
         _merge(vec[j0], two[_LEFT[i, j0, 0], _LEFT[i, j0, 1]], rest)
         seen = 0
         pow5 = 1
+        around = _around(c, i)  # the kinds near a held tile, in suit i, as a mask
         for p in range(9 if i < 3 else 7):
             d = 9 * i + p
             if c[d]:
@@ -170,8 +191,21 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, vectors: Any, classes:
                     if orphans == best:
                         mask |= (ORPHAN_MASK & ~held) if has_pair else ORPHAN_MASK
                 mask &= ~(1 << d) & allowed
-                copies = (_popcount(mask & plane0) + 2 * _popcount(mask & plane1)
-                          + 4 * _popcount(mask & plane2))
+                counted = mask
+                if near:
+                    if c[d] == 1:
+                        c[d] = 0
+                        counted &= ~(_SUIT << 9 * i) | _around(c, i) << 9 * i
+                        c[d] = 1
+                    else:
+                        counted &= ~(_SUIT << 9 * i) | around << 9 * i
+                    for j in range(4):
+                        if j != i:
+                            counted &= ~(_SUIT << 9 * j) | _around(c, j) << 9 * j
+                    if bits & 4:
+                        counted |= mask & ORPHAN_MASK
+                copies = (_popcount(counted & plane0) + 2 * _popcount(counted & plane1)
+                          + 4 * _popcount(counted & plane2))
                 rank = (need - 1) << 16 | (1023 - copies) << 6 | d
                 r = rows
                 while r > 0 and out[r - 1, 4] > rank:
@@ -196,5 +230,4 @@ class Tables:
         ids = np.frombuffer(num_ids + hon_ids, np.uint8).reshape(-1, 3).astype(np.int64)
         self.slot_ids = ids[:, 0] | ids[:, 1] << 8 | ids[:, 2] << 16
         self.orphan = np.array([1 if t in ORPHAN_KINDS else 0 for t in range(34)], np.int64)
-        self.none = np.zeros(0, np.int64)
         self.array = np.array

@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from majiang.analysis import Shape, acceptance, shanten
+from majiang.analysis import Shape, acceptance, compiled, shanten
 from majiang.analysis.accept import lowest_discards
 from majiang.bots.base import as_view
 from majiang.game.actions import (
     CHOW,
+    DECLARE,
     DECLARES,
     DISCARD,
     DISCARDS,
@@ -40,25 +41,30 @@ def _ruleset(rules_id: str) -> Ruleset:
 
 def unseen_counts(view: SeatView, ruleset: Ruleset) -> list[int]:
     """Copies of each kind the seat has not seen: not in its hand, any meld, discard or reveal."""
-    unseen = [0] * 34
-    for kind in ruleset.kinds:
-        unseen[kind] = ruleset.copies
-    for t in view.hand:
-        unseen[t] -= 1
+    seen = list(view.hand)
     for seat in view.seats:
         for meld in seat.melds:
-            for t in meld.tiles:
-                unseen[t] -= 1
-        for t in seat.discards:
-            unseen[t] -= 1
+            seen += meld.tiles
+        seen += seat.discards
         if seat.revealed and seat.seat != view.seat:
-            for t in seat.revealed:
-                unseen[t] -= 1
+            seen += seat.revealed
     if view.indicator is not None:  # wuhan: the turned-up indicator is dead
-        unseen[view.indicator] -= 1
+        seen.append(view.indicator)
     if view.kong_tile is not None:
-        unseen[view.kong_tile.tile] -= 1
-    return [max(0, n) for n in unseen]
+        seen.append(view.kong_tile.tile)
+    unseen = list(_copies(ruleset))
+    for t in seen:
+        unseen[t] -= 1
+    return [n if n > 0 else 0 for n in unseen]
+
+
+_KINDS = range(34)
+
+
+@cache
+def _copies(ruleset: Ruleset) -> tuple[int, ...]:
+    """The ruleset's copies of each kind (0: not in its tile set)."""
+    return tuple(ruleset.copies if t in ruleset.kinds else 0 for t in _KINDS)
 
 
 def improving_candidates(counts: list[int], shapes: Shape) -> list[int]:
@@ -87,13 +93,15 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
     (`best_discard_slow` is the same choice, a shanten call per discard and draw).
     """
     bits = int(shapes)
+    b = bytes(counts) if min(counts) >= 0 else b""
+    if (not bits & 1 or sum(b) % 3 != 2 or max(b) > 4
+            or not all(map(b.__getitem__, discards))):
+        return best_discard_slow(counts, discards, unseen, shapes)
+    if compiled.ready():
+        return compiled.best_discard(b, discards, unseen, bits)
     wanted = 0
     for d in discards:
         wanted |= 1 << d
-    b = bytes(counts) if min(counts) >= 0 else b""
-    if (not bits & 1 or sum(b) % 3 != 2 or max(b) > 4
-            or any(not b[d] for d in discards)):
-        return best_discard_slow(counts, discards, unseen, shapes)
     low, masks = lowest_discards(b, bits, wanted)
     tied = [d for d in discards if d in masks]
     if len(tied) == 1:
@@ -207,22 +215,22 @@ class EfficientBot:
                 counts[t] += 1
             shapes = Shape.THIRTEEN_ORPHANS
         if PASS not in types or PASS_ACTION not in legal:  # a turn (a claim can be passed)
-            return self._turn(view, ruleset, counts, legal, shapes)
+            return self._turn(view, ruleset, counts, legal, shapes, types)
         return self._claim(view, ruleset, counts, legal, shapes)
 
     def _turn(self, view: SeatView, ruleset: Ruleset, counts: list[int],
-              legal: list[Action], shapes: Shape) -> Action:
+              legal: list[Action], shapes: Shape, types: set[str]) -> Action:
         discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
         if not discards:  # wuhan 2.3: every tile special, only its kongs are legal
             return next((a for a in legal if a.type == KONG), legal[0])
         best_shanten, best = best_discard(counts, discards, unseen_counts(view, ruleset), shapes)
-        for action in legal:
+        for action in legal if KONG in types else ():
             if action.type == KONG and action.tile is not None:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 if shanten(after, shapes=shapes) <= best_shanten:
                     return action
-        if DECLARES[best] in legal:  # ready: declare (亮倒 doubles the win)
+        if DECLARE in types and DECLARES[best] in legal:  # ready: declare (亮倒 doubles the win)
             return DECLARES[best]
         return DISCARDS[best]
 

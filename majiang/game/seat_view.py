@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, cast
 
 from majiang.rules.base import Meld
@@ -161,6 +161,33 @@ class SeatView:
         if self.result is not None:
             out["result"] = copy.deepcopy(self.result)
         return out
+
+
+def _setters(cls: type) -> tuple[Any, ...]:
+    """The slot setters of a frozen slotted dataclass, in field order (`fields` includes the
+    init=False ones)."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
+_INFO_SETTERS, _VIEW_SETTERS = _setters(SeatInfo), _setters(SeatView)
+_new = object.__new__
+
+
+def seat_info(*values: Any) -> SeatInfo:
+    """SeatInfo of every field in order, set through its slots: what the generated init does,
+    without its per-field frozen setattr (a view is built for every decision)."""
+    info: SeatInfo = _new(SeatInfo)
+    for put, value in zip(_INFO_SETTERS, values, strict=True):
+        put(info, value)
+    return info
+
+
+def seat_view(*values: Any) -> SeatView:
+    """SeatView of every field in order, `counts` (of `hand`) last, as `seat_info` builds."""
+    view: SeatView = _new(SeatView)
+    for put, value in zip(_VIEW_SETTERS, values, strict=True):
+        put(view, value)
+    return view
 
 
 def _name(tile: Tile | None) -> str | None:

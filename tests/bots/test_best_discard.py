@@ -1,17 +1,26 @@
-"""The table-driven best_discard makes the same choice as the shanten-call reference."""
+"""The table-driven best_discard, compiled and pure, makes the same choice as the shanten-call
+reference."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
 
-from majiang.analysis import Shape
+from majiang.analysis import Shape, compiled
 from majiang.bots.efficient import best_discard, best_discard_slow
 
 
+@pytest.mark.parametrize("path", ["compiled", "pure"])
 @pytest.mark.parametrize("shapes", [Shape.STANDARD, Shape.ALL, Shape.STANDARD | Shape.SEVEN_PAIRS])
-def test_best_discard_matches_the_reference(shapes: Shape) -> None:
+def test_best_discard_matches_the_reference(shapes: Shape, path: str) -> None:
+    assert compiled.ready()
+    with compiled.pure() if path == "pure" else contextlib.nullcontext():
+        _check_against_the_reference(shapes)
+
+
+def _check_against_the_reference(shapes: Shape) -> None:
     rng = random.Random(f"best/{int(shapes)}")
     wall = [t for t in range(34) for _ in range(4)]
     for _ in range(1500):
