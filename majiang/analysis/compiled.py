@@ -17,14 +17,18 @@ call compiles (seconds; cached on disk after: `warm` does it at once, `make` run
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from majiang.analysis.groups import TILES, DiscardOption, tiles_of
 from majiang.analysis.table import shipped
 
 ALL = (1 << 34) - 1
+_out = threading.local()  # each thread's rows array for the kernel to fill
 _state: list[Any] = []  # [] not tried yet; [None] no kernel; [(kernel function, tables)]
 
 
@@ -58,17 +62,31 @@ def _load() -> tuple[Any, Any] | None:
     return None if loaded is None else (kernel.kernel, kernel.Tables(loaded))
 
 
-def rows(b: bytes, left: Sequence[int] | None, bits: int, allowed: int,
-         near: bool = False) -> list[list[int]]:
-    """(discard, shanten, mask, copies, rank) of every distinct discard of `b`, sorted; with
-    `near`, copies count only kinds near a tile held after the discard (`kernel.kernel`)."""
+def _run(b: bytes, left: Sequence[int] | bytes | None, bits: int, allowed: int, wanted: int,
+         near: bool) -> tuple[Any, int]:
+    """The kernel's rows array and how many rows it filled (`kernel.kernel`)."""
     run, k = _state[0]
     try:  # counts 0..255 pass as bytes (cheapest); negative counts as an array
         unseen = b"" if left is None else bytes(left)
     except ValueError:
         unseen = k.array(left)
-    got: list[list[int]] = run(b, unseen, allowed, bits, 1 if near else 0, k.vectors,
-                               k.classes, k.slots, k.slot_ids, k.orphan).tolist()
+    out = _out.__dict__.get("rows")
+    if out is None:
+        out = _out.rows = k.array([[0] * 5] * 14)
+    count = run(b, unseen, allowed, wanted, bits, 1 if near else 0, k.vectors, k.classes,
+                k.slots, k.slot_ids, k.orphan, out)
+    return out, count
+
+
+def rows(b: bytes, left: Sequence[int] | None, bits: int, allowed: int,
+         wanted: int = ALL) -> list[list[int]]:
+    """(discard, shanten, mask, copies, rank) of every distinct discard of `b` in `wanted`,
+    sorted best first."""
+    out, count = _run(b, left, bits, allowed, wanted, False)
+    if count < 0:
+        raise ValueError("acceptance needs a 3n+2 hand of at most 14 tiles, 4 of a kind at most,"
+                         " and held discards")
+    got: list[list[int]] = out[:count].tolist()
     return got
 
 
@@ -83,35 +101,32 @@ def acceptance(b: bytes, left: Sequence[int] | None, bits: int,
 def lowest_discards(b: bytes, bits: int, wanted: int) -> tuple[int, dict[int, int]]:
     """What `accept.lowest_discards` answers: the lowest shanten of the discards in `wanted`
     and the better-draw mask of each reaching it."""
-    low, masks = 98, dict[int, int]()
-    for d, shanten, mask, _, _ in rows(b, None, bits, ALL):  # lowest shanten first
-        if wanted >> d & 1:
-            if shanten > low and masks:
-                break
-            low = shanten
-            masks[d] = mask
-    return low, masks
+    found = rows(b, None, bits, ALL, wanted)  # lowest shanten first
+    if not found:
+        return 98, {}
+    low = found[0][1]
+    return low, {d: mask for d, shanten, mask, _, _ in found if shanten == low}
 
 
-def best_discard(b: bytes, discards: list[int], unseen: Sequence[int],
-                 bits: int) -> tuple[int, int]:
+def best_discard(b: bytes, discards: list[int], unseen: Sequence[int] | bytes,
+                 bits: int) -> tuple[int, int] | None:
     """What `bots.efficient.best_discard` answers: (shanten after, discard) with the lowest
-    shanten, then the most unseen copies of its better draws near a held tile, then the first
-    of `discards`."""
-    wanted = 0
-    for d in discards:
-        wanted |= 1 << d
-    top: tuple[int, int] | None = None
-    tied: list[int] = []
-    for d, shanten, _, copies, _ in rows(b, unseen, bits, ALL, near=True):  # best first
-        if wanted >> d & 1:
-            if top is None:
-                top = (shanten, copies)
-            elif top != (shanten, copies):
-                break
-            tied.append(d)
-    assert top is not None, "best_discard needs a held kind to discard"
-    return top[0], tied[0] if len(tied) == 1 else min(tied, key=discards.index)
+    shanten, then the most unseen copies of its better draws near a held tile (counted by
+    the kernel), then the first of `discards`. `unseen`: the counts, or the copies then the
+    tiles seen (`bots.efficient.seen_record`). None: not a hand the kernel answers (see
+    `kernel.kernel`)."""
+    wanted = reduce(or_, map(_BIT.__getitem__, discards), 0)
+    out, count = _run(b, unseen, bits, ALL, wanted, True)
+    if count <= 0:
+        return None
+    top = out[:2].tolist()
+    if count == 1 or top[1][4] >> 6 != top[0][4] >> 6 or discards == sorted(discards):
+        return top[0][1], top[0][0]  # no tie, or the first of the tied is the lowest kind
+    tied = [d for d, _, _, _, rank in out[:count].tolist() if rank >> 6 == top[0][4] >> 6]
+    return top[0][1], min(tied, key=discards.index)
+
+
+_BIT = tuple(1 << t for t in range(34))
 
 
 def warm() -> bool:
@@ -124,4 +139,5 @@ def warm() -> bool:
     acceptance(hand, [4] * 34, 7, ALL)
     acceptance(hand, [-1] * 34, 7, ALL)
     best_discard(hand, [0, 8], [4] * 34, 7)
+    best_discard(hand, [0, 8], bytes([4] * 34 + [0, 1]), 7)
     return True

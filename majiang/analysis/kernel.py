@@ -58,13 +58,13 @@ def _popcount(x: int) -> int:
 @_jit(inline=True)
 def _tight(v: Any, rest: Any, n: int, need: int, slots: Any, sid: int) -> int:
     """The OR of the slot masks of v's entries that reach `need` against `rest`."""
-    mask = 0
+    mask: Any = 0  # slots are uint16: widened to int64 as they are ORed in
     for k in range(n + 1):
         if v[k] + rest[5 + n - k] == need:
-            mask |= slots[sid, k]
+            mask |= np.int64(slots[sid, k])
         if v[5 + k] + rest[n - k] == need:
-            mask |= slots[sid, 5 + k]
-    return mask
+            mask |= np.int64(slots[sid, 5 + k])
+    return int(mask)
 
 
 @_jit(inline=True)
@@ -83,20 +83,30 @@ def _around(c: Any, i: int) -> int:
 
 
 @_jit()
-def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: Any,
-           classes: Any, slots: Any, slot_ids: Any, orphan: Any) -> Any:
-    """Every distinct discard of the 34-count `hand` as rows (discard, shanten, mask of the
-    better draws, their unseen copies, rank), sorted by rank.
-    `left`: unseen copies per kind (empty: 4 - held); `allowed`: the kinds a draw may be;
+def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int, vectors: Any,
+           classes: Any, slots: Any, slot_ids: Any, orphan: Any, out: Any) -> int:
+    """Every distinct discard of the 34-count `hand` as the first rows of `out` (discard,
+    shanten, mask of the better draws, their unseen copies, rank), sorted by rank; returns
+    how many (-1: not a 3n+2 hand of at most 14 tiles and 4 of a kind, or, unless `wanted`
+    is every kind, a wanted discard not held).
+    `left`: unseen copies per kind (empty: 4 - held; past 34 entries, the kinds seen, one
+    entry a tile, to take off the first 34); `allowed`: the kinds a draw may be;
+    `wanted`: the kinds whose discard is worked out;
     `near`: count only the copies of kinds next to a tile held after the discard (within two
     in its suit, an honour held; every orphan when bits has thirteen orphans), the efficient
     bot's tie-break."""
-    out = np.empty((14, 5), np.int64)
     c = np.empty(34, np.int64)
     total = 0
     for t in range(34):
         c[t] = hand[t]
         total += c[t]
+    held = 0
+    for t in range(34):
+        if c[t] > 4:
+            return -1
+        held |= (1 if c[t] else 0) << t
+    if total % 3 != 2 or total > 14 or (wanted != ALL and wanted & ~held):
+        return -1
     n = (total - 2) // 3
     key = np.zeros(4, np.int64)
     pow5 = 1
@@ -118,21 +128,26 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: An
             two[b, a, :] = two[a, b, :]
     # unseen copies as three bit planes, for counting a mask's copies with popcounts
     plane0 = plane1 = plane2 = 0
-    pairs = present = orphan_pairs = odd = four = held = 0
-    given = len(left) > 0
+    pairs = present = orphan_pairs = odd = four = 0
+    unseen = np.empty(34, np.int64)
     for t in range(34):
-        x = left[t] if given else 4 - c[t]
-        x = min(max(x, 0), 7)
+        unseen[t] = left[t] if len(left) else 4 - c[t]
+    for q in range(34, len(left)):  # copies, then the tiles seen: take those off
+        unseen[left[q]] -= 1
+    for t in range(34):
+        x = min(max(unseen[t], 0), 7)
         plane0 |= (x & 1) << t
         plane1 |= (x >> 1 & 1) << t
         plane2 |= (x >> 2 & 1) << t
         pairs += c[t] >> 1
         odd |= (c[t] & 1) << t
         four |= (1 if c[t] == 4 else 0) << t
-        held |= (1 if c[t] else 0) << t
         if orphan[t]:
             present += 1 if c[t] else 0
             orphan_pairs += 1 if c[t] >= 2 else 0
+    around = np.empty(4, np.int64)  # per suit, the kinds near a held tile, as a mask
+    for s in range(4):
+        around[s] = _around(c, s) if near else 0
     others = total == 14 and bits & 6 != 0
     rest = np.empty(10, np.int64)
     cross_rest = np.empty(10, np.int64)
@@ -147,10 +162,9 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: An
         _merge(vec[j0], two[_LEFT[i, j0, 0], _LEFT[i, j0, 1]], rest)
         seen = 0
         pow5 = 1
-        around = _around(c, i)  # the kinds near a held tile, in suit i, as a mask
         for p in range(9 if i < 3 else 7):
             d = 9 * i + p
-            if c[d]:
+            if c[d] and wanted >> d & 1:
                 less = key[i] - pow5
                 cls = classes[less]
                 v[:] = vectors[cls]
@@ -198,10 +212,10 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: An
                         counted &= ~(_SUIT << 9 * i) | _around(c, i) << 9 * i
                         c[d] = 1
                     else:
-                        counted &= ~(_SUIT << 9 * i) | around << 9 * i
+                        counted &= ~(_SUIT << 9 * i) | around[i] << 9 * i
                     for j in range(4):
                         if j != i:
-                            counted &= ~(_SUIT << 9 * j) | _around(c, j) << 9 * j
+                            counted &= ~(_SUIT << 9 * j) | around[j] << 9 * j
                     if bits & 4:
                         counted |= mask & ORPHAN_MASK
                 copies = (_popcount(counted & plane0) + 2 * _popcount(counted & plane1)
@@ -215,7 +229,7 @@ def kernel(hand: Any, left: Any, allowed: int, bits: int, near: int, vectors: An
                     d, need - 1, mask, copies, rank)
                 rows += 1
             pow5 *= 5
-    return out[:rows]
+    return rows
 
 
 class Tables:
@@ -226,8 +240,8 @@ class Tables:
         loose, _exact, num, _num_exact, hon, _hon_exact, masks, num_ids, hon_ids = loaded
         self.vectors = np.array(loose, dtype=np.int64)
         self.classes = np.concatenate([np.frombuffer(num, np.uint8), np.frombuffer(hon, np.uint8)])
-        self.slots = np.frombuffer(masks, np.uint16).reshape(-1, 10).astype(np.int64)
-        ids = np.frombuffer(num_ids + hon_ids, np.uint8).reshape(-1, 3).astype(np.int64)
+        self.slots = np.frombuffer(masks, np.uint16).reshape(-1, 10)  # compact: fewer cache misses
+        ids = np.frombuffer(num_ids + hon_ids, np.uint8).reshape(-1, 3).astype(np.int32)
         self.slot_ids = ids[:, 0] | ids[:, 1] << 8 | ids[:, 2] << 16
         self.orphan = np.array([1 if t in ORPHAN_KINDS else 0 for t in range(34)], np.int64)
         self.array = np.array

@@ -41,6 +41,13 @@ def _ruleset(rules_id: str) -> Ruleset:
 
 def unseen_counts(view: SeatView, ruleset: Ruleset) -> list[int]:
     """Copies of each kind the seat has not seen: not in its hand, any meld, discard or reveal."""
+    return unseen_of(seen_record(view, ruleset))
+
+
+def seen_record(view: SeatView, ruleset: Ruleset) -> bytes:
+    """The ruleset's copies of each kind (34 bytes), then every tile the seat has seen: its
+    hand, every meld, discard and reveal (what `unseen_of` takes off; the compiled kernel
+    reads it as it is)."""
     seen = list(view.hand)
     for seat in view.seats:
         for meld in seat.melds:
@@ -52,8 +59,13 @@ def unseen_counts(view: SeatView, ruleset: Ruleset) -> list[int]:
         seen.append(view.indicator)
     if view.kong_tile is not None:
         seen.append(view.kong_tile.tile)
-    unseen = list(_copies(ruleset))
-    for t in seen:
+    return _copies(ruleset) + bytes(seen)
+
+
+def unseen_of(record: bytes) -> list[int]:
+    """The unseen copies of each kind from a `seen_record` (never below 0)."""
+    unseen = list(record[:34])
+    for t in record[34:]:
         unseen[t] -= 1
     return [n if n > 0 else 0 for n in unseen]
 
@@ -62,9 +74,9 @@ _KINDS = range(34)
 
 
 @cache
-def _copies(ruleset: Ruleset) -> tuple[int, ...]:
+def _copies(ruleset: Ruleset) -> bytes:
     """The ruleset's copies of each kind (0: not in its tile set)."""
-    return tuple(ruleset.copies if t in ruleset.kinds else 0 for t in _KINDS)
+    return bytes(ruleset.copies if t in ruleset.kinds else 0 for t in _KINDS)
 
 
 def improving_candidates(counts: list[int], shapes: Shape) -> list[int]:
@@ -82,10 +94,10 @@ def improving_candidates(counts: list[int], shapes: Shape) -> list[int]:
     return sorted(near)
 
 
-def best_discard(counts: list[int], discards: list[int], unseen: list[int],
+def best_discard(counts: list[int], discards: list[int], unseen: list[int] | bytes,
                  shapes: Shape) -> tuple[int, int]:
     """(shanten after, discard): lowest shanten, then most unseen improving tiles, then the
-    first of `discards`.
+    first of `discards`. `unseen`: the counts, or a `seen_record`.
 
     Improving tiles are counted only next to held tiles (and the orphans), as
     `improving_candidates` says; one acceptance table pass gives every discard's shanten
@@ -93,12 +105,19 @@ def best_discard(counts: list[int], discards: list[int], unseen: list[int],
     (`best_discard_slow` is the same choice, a shanten call per discard and draw).
     """
     bits = int(shapes)
-    b = bytes(counts) if min(counts) >= 0 else b""
+    try:
+        b = bytes(counts)
+    except ValueError:  # a negative count: only the reference answers
+        b = b""
+    if bits & 1 and b and compiled.ready():
+        got = compiled.best_discard(b, discards, unseen, bits)
+        if got is not None:
+            return got
+    if isinstance(unseen, bytes):
+        unseen = unseen_of(unseen)
     if (not bits & 1 or sum(b) % 3 != 2 or max(b) > 4
             or not all(map(b.__getitem__, discards))):
         return best_discard_slow(counts, discards, unseen, shapes)
-    if compiled.ready():
-        return compiled.best_discard(b, discards, unseen, bits)
     wanted = 0
     for d in discards:
         wanted |= 1 << d
@@ -223,7 +242,7 @@ class EfficientBot:
         discards = [a.tile for a in legal if a.type == DISCARD and a.tile is not None]
         if not discards:  # wuhan 2.3: every tile special, only its kongs are legal
             return next((a for a in legal if a.type == KONG), legal[0])
-        best_shanten, best = best_discard(counts, discards, unseen_counts(view, ruleset), shapes)
+        best_shanten, best = best_discard(counts, discards, seen_record(view, ruleset), shapes)
         for action in legal if KONG in types else ():
             if action.type == KONG and action.tile is not None:
                 after = list(counts)
