@@ -73,8 +73,8 @@ def _run(b: bytes, left: Sequence[int] | bytes | None, bits: int, allowed: int, 
     out = _out.__dict__.get("rows")
     if out is None:
         out = _out.rows = k.array([[0] * 5] * 14)
-    count = run(b, unseen, allowed, wanted, bits, 1 if near else 0, k.vectors, k.classes,
-                k.slots, k.slot_ids, k.orphan, out)
+    count = run(b, unseen, allowed, wanted, bits, 1 if near else 0, k.vectors, k.entries,
+                k.slots, k.orphan, out)
     return out, count
 
 

@@ -84,7 +84,7 @@ def _around(c: Any, i: int) -> int:
 
 @_jit()
 def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int, vectors: Any,
-           classes: Any, slots: Any, slot_ids: Any, orphan: Any, out: Any) -> int:
+           entries: Any, slots: Any, orphan: Any, out: Any) -> int:
     """Every distinct discard of the 34-count `hand` as the first rows of `out` (discard,
     shanten, mask of the better draws, their unseen copies, rank), sorted by rank; returns
     how many (-1: not a 3n+2 hand of at most 14 tiles and 4 of a kind, or, unless `wanted`
@@ -119,8 +119,9 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
     vec = np.empty((4, 10), np.int64)
     sid = np.empty(4, np.int64)
     for s in range(4):
-        vec[s, :] = vectors[classes[key[s]]]
-        sid[s] = slot_ids[key[s]]
+        entry = entries[key[s]]
+        vec[s, :] = vectors[entry & 255]
+        sid[s] = entry >> 8
     two = np.empty((4, 4, 10), np.int64)  # two[a, b]: suits a and b merged
     for a in range(4):
         for b in range(a + 1, 4):
@@ -166,7 +167,8 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
             d = 9 * i + p
             if c[d] and wanted >> d & 1:
                 less = key[i] - pow5
-                cls = classes[less]
+                entry = entries[less]
+                cls = entry & 255
                 v[:] = vectors[cls]
                 std = INF
                 for k in range(n + 1):
@@ -174,7 +176,7 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
                 need, mask = INF, 0
                 if bits & 1:
                     need = std
-                    mask = _tight(v, rest, n, need, slots, slot_ids[less]) << 9 * i
+                    mask = _tight(v, rest, n, need, slots, entry >> 8) << 9 * i
                     cross = -1
                     for q in range(seen):  # discards leaving one class share the cross masks
                         if seen_class[q] == cls:
@@ -239,9 +241,12 @@ class Tables:
         """From `table.shipped()`."""
         loose, _exact, num, _num_exact, hon, _hon_exact, masks, num_ids, hon_ids = loaded
         self.vectors = np.array(loose, dtype=np.int64)
-        self.classes = np.concatenate([np.frombuffer(num, np.uint8), np.frombuffer(hon, np.uint8)])
+        classes = np.concatenate([np.frombuffer(num, np.uint8), np.frombuffer(hon, np.uint8)])
         self.slots = np.frombuffer(masks, np.uint16).reshape(-1, 10)  # compact: fewer cache misses
         ids = np.frombuffer(num_ids + hon_ids, np.uint8).reshape(-1, 3).astype(np.int32)
-        self.slot_ids = ids[:, 0] | ids[:, 1] << 8 | ids[:, 2] << 16
+        slot_ids = ids[:, 0] | ids[:, 1] << 8 | ids[:, 2] << 16
+        # per suit key (base 5, the honours after the numbered suits): its slot masks' index
+        # << 8 | its class, one lookup (one cache line) for both
+        self.entries = slot_ids << 8 | classes.astype(np.int32)
         self.orphan = np.array([1 if t in ORPHAN_KINDS else 0 for t in range(34)], np.int64)
         self.array = np.array
