@@ -195,7 +195,7 @@ def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any],
     _open(stranger, link)
     stranger.wait_for_selector("#replay-step")
     assert "spectator" in stranger.locator("#replay-viewer").inner_text()
-    assert "Next event" in stranger.locator("#replay-next").inner_text()
+    assert stranger.locator("#replay-next").get_attribute("aria-label") == "Next event"
     stranger.click("#replay-last")
     stranger.wait_for_selector("#replay #settlement")
     silver = hand["screen"]["payments"]["silver"]
@@ -206,3 +206,31 @@ def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any],
     _open(stranger, site["base"] + f"/#/replay/{hand['hand_id']}.wrongtoken")
     stranger.wait_for_selector("p.error")
     stranger.context.close()
+
+
+def test_replay_moves_by_turn_as_a_turn_is_played(site: dict[str, Any], chromium: Any) -> None:
+    """By turn (◀◀ / ▶▶): a turn is a seat's draw and discard, or its claim and discard, so the
+    next turn starts where another seat acts (a kong's replacement draw is the same turn), not
+    at every event; on a phone the buttons keep their words in title and aria-label."""
+    frames = [{"step": 0, "event": None},
+              {"step": 1, "event": {"type": "discard", "seat": 0}},
+              {"step": 1, "event": {"type": "draw", "seat": 1}},
+              {"step": 2, "event": {"type": "kong", "seat": 1}},
+              {"step": 2, "event": {"type": "draw", "seat": 1}},
+              {"step": 3, "event": {"type": "discard", "seat": 1}},
+              {"step": 4, "event": {"type": "pung", "seat": 3}},
+              {"step": 5, "event": {"type": "discard", "seat": 3}},
+              {"step": 5, "event": {"type": "draw", "seat": 0}}]
+    hand = site["hands"][0]
+    page = _page(chromium, site["base"], "phone", hand["tokens"][0], "en")
+    _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
+    page.wait_for_selector("#replay-step")
+    starts = page.evaluate("async (frames) => (await import('/static/js/replay.js'))"
+                           ".turnStarts(frames)", frames)
+    assert starts == [True, True, True, False, False, False, True, False, True]
+    button = page.locator("#replay-next-step")
+    assert button.get_attribute("aria-label") == "Next turn"
+    assert not button.locator(".label").is_visible()  # the icon alone on a phone
+    box = page.locator("#replay .controls").bounding_box()
+    assert box is not None and box["height"] < 844 / 4  # it took half the screen
+    page.context.close()

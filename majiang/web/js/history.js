@@ -18,7 +18,7 @@ const TEXT = {
   discard: ["点炮 {name}", "off {name}"],
   robbing_kong: ["抢杠 {name}", "robbed {name}"],
   you: ["你", "you"],
-  value: ["{n}分", "value {n}"],
+  value: ["胡牌分 {n}", "value {n}"],
 };
 
 // the five rulesets' names, for a page opened before the lobby has loaded its list

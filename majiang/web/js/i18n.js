@@ -243,12 +243,13 @@ const RULESET_INFO = {
   },
 };
 
+// the log's words: after a seat's name a verb ("East deals", "guest-3 pungs 5m"), else a noun
 const EVENT_TEXT = {
-  start: ["开局", "Start"], deal: ["发牌", "Deal"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
-  chow: ["吃", "Chow"], pung: ["碰", "Pung"], kong: ["杠", "Kong"], win: ["胡", "Win"],
-  declare: ["亮牌", "Declares"], pick: ["拾", "Pick"], grab: ["抢", "Grab"],
-  kong_money: ["杠钱", "Kong money"], exhaustive_draw: ["流局", "Exhaustive draw"],
-  settlement: ["结算", "Settlement"], pass: ["过", "Pass"],
+  start: ["开局", "Start"], deal: ["发牌", "deals"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
+  chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"], win: ["胡", "wins"],
+  declare: ["亮牌", "declares"], pick: ["拾", "picks up (拾)"], grab: ["抢", "grabs (抢)"],
+  kong_money: ["杠钱", "kong money"], exhaustive_draw: ["流局", "Exhaustive draw"],
+  settlement: ["结算", "Settlement"], pass: ["过", "passes"],
 };
 
 // the player's choice, else the browser's language (Chinese for any zh-*, English otherwise)

@@ -12,11 +12,15 @@ const TEXT = {
   leaderboard: ["排行榜", "Leaderboard"], wealth: ["财富榜", "Wealth"], rank: ["名次", "Rank"],
   player: ["玩家", "Player"], silver: ["银两", "Silver"], level: ["等级", "Level"],
   hands: ["局数", "Hands"], wins: ["和牌", "Wins"], win_rate: ["和牌率", "Win rate"],
-  deal_in_rate: ["放铳率", "Deal-in"], units: ["番数", "Units"], silver_won: ["赢得银两", "Silver won"],
+  deal_in_rate: ["放铳率", "Deal-in"], units: ["注数", "Units"], silver_won: ["赢得银两", "Silver won"],
   order: ["排序", "Order by"], min_hands: ["最少局数", "Min. hands"], me: ["我", "Me"],
   players: ["共 {n} 名玩家", "{n} players"], empty: ["暂无上榜玩家", "Nobody on this board yet"],
   o_silver: ["赢得银两", "Silver won"], o_hands: ["局数", "Hands"], o_win_rate: ["和牌率", "Win rate"],
-  o_units: ["番数", "Units"],
+  o_units: ["注数", "Units"],
+  who_wealth: ["只列注册玩家（游客与机器人不上榜）。", "Only signed-up players are ranked (guests and bots are not)."],
+  who_rules: ["列出此玩法打满 {n} 局的注册玩家（游客与机器人不上榜）。",
+    "Signed-up players with at least {n} hands of this ruleset are ranked (guests and bots are not)."],
+  guest_note: ["你正以游客身份游戏：注册后你的银两和战绩才会上榜。", "You play as a guest: sign up to put your silver and results on the boards."],
 };
 function tx(key, vars = {}, other = false) {
   let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
@@ -72,7 +76,9 @@ export async function renderLeaderboard(root, app, arg = null) {
           rulesets.map((id) => tab(id, bi(tr(rulesName(id)), getLang() === "zh" ? rulesName(id).en : rulesName(id).zh),
             state.by === "rules" && state.rules === id))),
         controls,
-        h("p", { class: "muted" }, tx("players", { n: fmtInt(board.players) })),
+        h("p", { class: "muted", id: "board-who" }, tx("players", { n: fmtInt(board.players) }), " · ",
+          state.by === "wealth" ? tx("who_wealth") : tx("who_rules", { n: fmtInt(state.min) })),
+        app && app.user && app.user.guest ? h("p", { class: "notice", id: "board-guest" }, tx("guest_note")) : null,
         board.rows.length ? h("table", { class: "board-table", id: "board-table" },
           state.by === "wealth" ? wealthRows(board, meName) : rulesRows(board, meName))
           : h("p", { class: "muted" }, tx("empty")))));

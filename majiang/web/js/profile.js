@@ -14,7 +14,7 @@ const TEXT = {
   self_drawn_share: ["自摸率", "Self-drawn share"], deal_in_rate: ["放铳率", "Deal-in rate"],
   draw_rate: ["流局率", "Draw rate"], avg_win: ["平均和牌", "Average win"],
   biggest: ["最大和牌", "Biggest win"], silver_won: ["输赢银两", "Silver won"],
-  units: ["输赢番数", "Units won"], fees: ["台费", "Table fees"], patterns: ["番型统计", "Patterns"],
+  units: ["输赢注数", "Units won"], fees: ["台费", "Table fees"], patterns: ["番型统计", "Patterns"],
   recent: ["最近战绩", "Recent results"], wealth_rank: ["财富排名", "Wealth rank"],
   since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
   none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],

@@ -68,6 +68,18 @@ export function replayFrames(steps) {
   });
 }
 
+/** Per frame, whether a turn starts there: the first frame, and every frame where a seat acts
+ * after another (its draw, or its claim of a discard); a kong's replacement draw continues. */
+export function turnStarts(frames) {
+  let last = null;
+  return frames.map((f, i) => {
+    const seat = f.event && f.event.seat != null ? f.event.seat : null;
+    const start = i === 0 || (seat != null && seat !== last);
+    if (seat != null) last = seat;
+    return start;
+  });
+}
+
 /** A seat of the view as drawn: its concealed tiles face up where the view shows them. */
 function seatEl(view, s) {
   if (view.phase === "over" && s.revealed)  // the end: every hand
@@ -119,14 +131,10 @@ export async function renderReplay(root, arg) {
   let k = 0;
   let playing = null;
   const go = (to) => { k = Math.max(0, Math.min(end, to)); draw(); };
-  // by turn: the first frame of the previous / next step
-  const stepStart = (s) => frames.findIndex((f) => f.step === s);
-  const nextStep = () => { const s = frames[k].step; const i = frames.findIndex((f) => f.step > s); go(i < 0 ? end : i); };
-  const prevStep = () => {
-    const s = frames[k].step;
-    const at = stepStart(s);
-    go(at < k ? at : stepStart(Math.max(0, s - 1)));
-  };
+  // by turn: a turn starts where another seat acts (its draw, or its claim of a discard)
+  const starts = turnStarts(frames);
+  const nextStep = () => { let i = k + 1; while (i < end && !starts[i]) i += 1; go(i); };
+  const prevStep = () => { let i = k - 1; while (i > 0 && !starts[i]) i -= 1; go(i); };
   const toggle = () => {
     if (playing) { clearInterval(playing); playing = null; }
     else playing = setInterval(() => { if (k >= end) { clearInterval(playing); playing = null; draw(); } else go(k + 1); }, 600);
@@ -137,7 +145,10 @@ export async function renderReplay(root, arg) {
     const step = rec.steps[frame.step];
     const view = step.view;
     const who = rec.seat == null ? text("as_spectator") : text("as_seat", { name: names[rec.seat] });
-    const btn = (id, label, fn, cls = "secondary") => h("button", { id, class: cls, onclick: fn }, label);
+    // icon, then the words (hidden on a phone, where the title and aria-label still say them)
+    const btn = (id, icon, key, fn, cls = "secondary", after = false) => h("button", {
+      id, class: cls, onclick: fn, title: text(key), "aria-label": text(key) },
+      after ? [h("span", { class: "label" }, biText(key)), icon] : [icon, h("span", { class: "label" }, biText(key))]);
     mount(root, h("div", { class: "replay", id: "replay" },
       h("div", { class: "table-head" },
         h("span", { class: "code" }, `${t("replay")} #${rec.hand_id}`), h("span", {}, tr(rulesName(rec.rules))),
@@ -146,16 +157,16 @@ export async function renderReplay(root, arg) {
         h("span", { class: "spacer" }),
         h("a", { class: "button secondary", href: "#/history", id: "replay-close" }, biText("close"))),
       h("div", { class: "controls" },
-        btn("replay-first", ["|◀ ", biText("first")], () => go(0)),
+        btn("replay-first", "|◀ ", "first", () => go(0)),
         h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_step")),
-          btn("replay-prev-step", ["◀◀ ", biText("prev_step")], prevStep),
-          btn("replay-next-step", [biText("next_step"), " ▶▶"], nextStep)),
+          btn("replay-prev-step", "◀◀ ", "prev_step", prevStep),
+          btn("replay-next-step", " ▶▶", "next_step", nextStep, "secondary", true)),
         h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_event")),
-          btn("replay-prev", ["◀ ", biText("prev_event")], () => go(k - 1)),
+          btn("replay-prev", "◀ ", "prev_event", () => go(k - 1)),
           h("span", { class: "step", id: "replay-step" }, `${k} / ${end}`),
-          btn("replay-next", [biText("next_event"), " ▶"], () => go(k + 1))),
-        btn("replay-last", [biText("last"), " ▶|"], () => go(end)),
-        btn("replay-play", playing ? biText("pause") : biText("play"), toggle, "")),
+          btn("replay-next", " ▶", "next_event", () => go(k + 1), "secondary", true)),
+        btn("replay-last", " ▶|", "last", () => go(end), "secondary", true),
+        btn("replay-play", playing ? "⏸ " : "▶ ", playing ? "pause" : "play", toggle, "")),
       h("input", { type: "range", min: 0, max: end, value: k, class: "scrub", id: "replay-scrub",
         "aria-label": text("by_event"), oninput: (e) => go(Number(e.target.value)) }),
       h("div", { class: "now muted", id: "replay-now" }, nowText(frame, step, names, rec)),
