@@ -383,6 +383,16 @@ def test_a_whole_hand_fits(
         METRICS[name] = {"start": {k: m[k] for k in ("vw", "vh", "scrollWidth")},
                          "ownTiles": rects[:1] + rects[-1:], "bar": m["bar"], **worst}
         print(name, json.dumps(METRICS[name], ensure_ascii=False))
+        # the board behind the settlement: each hand face up once (no backs beside it), set
+        # apart from its river, the win burst gone with the settlement
+        press(page, page.locator("#btn-close-settlement"), touch)
+        page.wait_for_selector(".board .seat .revealed")
+        assert page.locator("#win-burst").count() == 0
+        for seat in page.locator(".board .seat").all():
+            if seat.locator(".revealed").count():
+                assert seat.locator(".concealed .backs").count() == 0
+                assert "摊牌" in seat.locator(".revealed small").inner_text()
+        shot(page, f"{name}-end")
         # at 360 px too (the narrowest common phone): still no horizontal scrolling
         narrow = {"width": 360, "height": 780} if touch else {"width": 1280, "height": 800}
         page.set_viewport_size(narrow)

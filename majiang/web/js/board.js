@@ -91,9 +91,10 @@ export function seatPanel(view, s, opts = {}) {
     tags.push(h("span", { class: "tag offline" }, t("offline")));
   const score = view.scores ? view.scores[s.seat] : null;
   let concealed = null;
+  const over = view.phase === "over";
   if (opts.hand) {
     concealed = tileRow(opts.hand, { size: "sm", cls: "concealed open", special });
-  } else if (!opts.mine) {
+  } else if (!opts.mine && !(over && s.revealed)) {  // at the end the hand shows face up instead
     const n = s.concealed ?? 0;
     concealed = h("span", { class: "concealed", title: `${n} · ${t("concealed_tiles")}` },
       h("span", { class: "tiles backs" }, Array.from({ length: n }, () => tileImg(null, { size: "xs" }))),
@@ -112,7 +113,8 @@ export function seatPanel(view, s, opts = {}) {
       concealed,
       h("span", { class: "melds" }, (s.melds || []).map((m) => meldEl(m, special))),
       s.revealed && splitTiles(s.revealed).length
-        ? h("span", { class: "revealed" }, h("small", {}, t("revealed")), tileRow(s.revealed, { size: "sm", special }))
+        ? h("span", { class: "revealed" }, h("small", {}, t(over ? "hand_shown" : "revealed")),
+          tileRow(s.revealed, { size: "sm", special }))
         : null),
     discards);
 }

@@ -49,6 +49,7 @@ const TEXT = {
   set_aside: ["上架", "Set aside"],
   adding_kong: ["补杠", "adds a kong"],
   revealed: ["亮出", "Revealed"],
+  hand_shown: ["摊牌", "Hand"],
   bot: ["机器人", "bot"],
   auto: ["托管", "auto-play"],
   auto_notice: ["托管中：电脑代打，操作一次即可收回", "Auto-play: the server plays for you; act once to take the seat back"],

@@ -36,6 +36,10 @@ export function settlementOverlay(screen) {
       h("div", { class: "buttons settle-actions" },  // kept in view at the card's foot (style.css)
         next,
         h("button", { class: "secondary", id: "btn-close-settlement",
-          onclick: () => { screen.settlement = null; screen.render(); } }, bi(t("close"), tOther("close"))),
+          onclick: () => {  // the board behind it, without the burst still falling over it
+            document.getElementById("win-burst")?.remove();
+            screen.settlement = null;
+            screen.render();
+          } }, bi(t("close"), tOther("close"))),
         h("button", { class: "secondary", onclick: () => screen.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
 }
