@@ -231,7 +231,7 @@ def test_sign_up_play_a_hand_to_the_settlement(server: str, page: Any) -> None:
     if page.locator("#settlement .winner").count():
         assert page.locator("#settlement .pattern").count() >= 1
         assert page.locator("#settlement .payment-line").count() >= 1
-        assert "->" in page.locator("#settlement .payment-line").first.inner_text()
+        assert "付" in page.locator("#settlement .payment-line").first.inner_text()
     else:
         assert "流局" in text
     shot(page, "03-settlement-zh")

@@ -66,9 +66,16 @@ def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
         lines = got["lines"]
         assert len(lines) == 3, lines
         kong, win, single = lines
-        assert kong.startswith("bob 2, carol 2, dave 2 -> alice: 6 ") and "暗杠" in kong
-        assert win.startswith("bob 4, dave 8, alice 4 -> carol: 16 ") and "清一色" in win
-        assert single.startswith("bob -> dave: 1 ") and "清一色" in single
+        # sentences, not a log: who pays whom how much, for what
+        assert kong == "bob、carol、dave 各付给 alice 2 注（暗杠）"
+        assert win == "bob 付 4 注、dave 付 8 注、alice 付 4 注，共 16 注给 carol（清一色）"
+        assert single == "bob 付给 dave 1 注（清一色）"
+        page.evaluate("localStorage.setItem('majiang.lang', 'en')")
+        page.reload()
+        lines = page.evaluate(SETTLEMENT)["lines"]
+        assert lines == ["bob, carol and dave each pay alice 2 units (Concealed kong)",
+                         "bob pays 4, dave 8 and alice 4: 16 units to carol (Pure suit)",
+                         "bob pays dave 1 unit (Pure suit)"], lines
         # a level this hand changed is marked, and the player's own change said in words
         assert got["moves"] == ["", "↓", "", "↑"], got
         # the same stake either side (临时工 and 待业 both 1): said, and not in red

@@ -163,6 +163,27 @@ function eventEl(ev, names, mySeat) {
       })));
 }
 
+/** Who pays whom, as a sentence: "bob、carol、dave 各付 alice 2 注（暗杠）" / "bob, carol and
+ * dave each pay alice 2 units (Concealed kong)"; different amounts: "bob 付 4 注、dave 付 8 注，共
+ * 12 注给 carol（清一色）" / "bob pays 4 and dave 8: 12 units to carol (Pure suit)". */
+export function paymentText(group, names) {
+  const who = (seat) => nameOf(names, seat);
+  const payee = who(group[0].payee), reason = tr(group[0].reason);
+  const total = group.reduce((sum, l) => sum + l.amount, 0);
+  const zh = getLang() === "zh";
+  const list = (items) => (zh ? items.join("、")
+    : items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+  const payers = group.map((l) => who(l.payer));
+  let body;
+  if (group.length === 1) body = zh ? `${payers[0]} 付给 ${payee} ${units(total)}` : `${payers[0]} pays ${payee} ${units(total)}`;
+  else if (group.every((l) => l.amount === group[0].amount))
+    body = zh ? `${list(payers)} 各付给 ${payee} ${units(group[0].amount)}`
+      : `${list(payers)} each pay ${payee} ${units(group[0].amount)}`;
+  else if (zh) body = `${list(group.map((l) => `${who(l.payer)} 付 ${units(l.amount)}`))}，共 ${units(total)}给 ${payee}`;
+  else body = `${who(group[0].payer)} pays ${list(group.map((l, i) => (i ? `${who(l.payer)} ` : "") + fmtInt(l.amount)))}: ${units(total)} to ${payee}`;
+  return zh ? `${body}（${reason}）` : `${body} (${reason})`;
+}
+
 /** The settlement as DOM; `names[seat]` is each seat's player, `mySeat` is highlighted. */
 export function settlementEl(s, names, mySeat) {
   addExplainCss();
@@ -172,12 +193,8 @@ export function settlementEl(s, names, mySeat) {
     ? h("div", { class: "draw-result" }, bi(t("exhaustive_draw"), tOther("exhaustive_draw")))
     : s.winners.map((w, i) => winnerEl(s, w, names, wins.find((x) => x.winner === w.seat) || wins[i], mySeat));
   // in units: the silver each owed and paid is the flow's (a short payer pays less)
-  // one line per payment to a seat for one reason: "B 2, C 2, D 4 -> A: 8 units (清一色)"
-  const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" },
-    g.length === 1 ? nameOf(names, g[0].payer)
-      : g.map((l) => `${nameOf(names, l.payer)} ${fmtInt(l.amount)}`).join(", "),
-    ` -> ${nameOf(names, g[0].payee)}: `,
-    units(g.reduce((sum, l) => sum + l.amount, 0)), ` (${tr(g[0].reason)})`));
+  // one sentence per payment to a seat for one reason (paymentText)
+  const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" }, paymentText(g, names)));
   const { units: owedUnits, silver } = s.payments;
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     h("td", {}, name ?? i),
