@@ -91,8 +91,8 @@ def run_bench(
 ) -> tuple[list[Result], list[str]]:
     """Every registered case (or those of `ops`): results and the skipped implementations.
 
-    The implementations of one op take turns round by round, so a change in machine load hits
-    them alike; each keeps its best round.
+    The implementations of one op take turns round by round (and the ops a `SELF_RATIOS` bar
+    divides), so a change in machine load hits them alike; each keeps its best round.
     """
     sample = make_sample(hands, warm=warm)
     skipped: list[str] = []
@@ -109,13 +109,29 @@ def run_bench(
             continue
         runners.setdefault(case.op, []).append((case.impl, runner))
     results: list[Result] = []
-    for op, impls in runners.items():
-        best = dict.fromkeys((impl for impl, _ in impls), 0.0)
+    for group in _turn_groups(list(runners)):
+        cases = [(op, impl, runner) for op in group for impl, runner in runners[op]]
+        best = {(op, impl): 0.0 for op, impl, _ in cases}
         for _ in range(rounds):
-            for impl, runner in impls:
-                best[impl] = max(best[impl], measure(runner, budget))
-        results.extend(Result(op, impl, per_s) for impl, per_s in best.items())
+            for op, impl, runner in cases:
+                best[op, impl] = max(best[op, impl], measure(runner, budget))
+        results.extend(Result(op, impl, per_s) for (op, impl), per_s in best.items())
     return results, skipped
+
+
+def _turn_groups(ops: list[str]) -> list[list[str]]:
+    """The ops whose cases take turns round by round: each op alone, but the two ops of a
+    `SELF_RATIOS` bar together, so that their ratio is taken under the same load."""
+    groups = [[op] for op in ops]
+    for first, second in SELF_RATIOS:
+        a = next((g for g in groups if first in g), None)
+        b = next((g for g in groups if second in g), None)
+        if a is not None and b is not None and a is not b:
+            keep, gone = (a, b) if groups.index(a) < groups.index(b) else (b, a)
+            keep.extend(gone)
+            keep.sort(key=ops.index)  # in the order they were asked for
+            groups.remove(gone)
+    return groups
 
 
 def ratios(results: list[Result]) -> list[dict[str, object]]:

@@ -68,3 +68,28 @@ def test_hand_efficient_is_measured_against_hand_random() -> None:
     assert by["hand_efficient", "majiang:hand_random"]["ratio"] == 0.4
     assert by["hand_efficient", "majiang:hand_random"]["ok"] is False
     assert by["acceptance", "xiangting"]["ok"] is True
+
+
+def test_the_ops_of_a_ratio_bar_take_turns() -> None:
+    """hand_efficient / hand_random is a bar: their rounds alternate, so one moment's machine
+    load hits both (measured apart, the ratio swung from 0.35 to 0.76 between runs)."""
+    calls: list[str] = []
+
+    def make(name: str) -> object:
+        def make_runner(sample: Sample) -> Runner:
+            def run() -> int:
+                calls.append(name)
+                return 1
+            return run
+        return make_runner
+
+    before = list(bench.REGISTRY)
+    try:
+        bench.REGISTRY[:] = [bench.Case("hand_random", "majiang", make("random")),
+                             bench.Case("waits", "majiang", make("waits")),
+                             bench.Case("hand_efficient", "majiang", make("efficient"))]
+        bench.run_bench(5, 0.0, 3, None, warm=0)
+    finally:
+        bench.REGISTRY[:] = before
+    timed = calls[-9:]  # after each case's warm-up pass
+    assert timed == ["random", "efficient"] * 3 + ["waits"] * 3, calls
