@@ -15,7 +15,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
-from majiang.analysis import compiled
 from majiang.server import accounts, games, lobby, security
 from majiang.server.api import accounts as accounts_api
 from majiang.server.api import hands, ops, rooms, socket, standing, tables, watching
@@ -146,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        compiled.warm()  # the hints' acceptance: compiled (or read from its cache) before play
+        games.warm_analysis()  # the hints' acceptance compiled before play
         cluster = await start_cluster(server.settings, server.tables)  # cluster hook (Redis)
         server.tables.resume_all()
         yield

@@ -19,6 +19,14 @@ class GameError(ValueError):
     """A ruleset the server cannot open a table for."""
 
 
+def warm_analysis() -> None:
+    """Compile the hints' tile acceptance now (or read it from numba's cache), not on the
+    first prompt."""
+    from majiang.analysis import compiled
+
+    compiled.warm()
+
+
 def ruleset_info(rules_id: Any) -> dict[str, Any]:
     """`{id, zh, en, players, match_hands, match_rounds}` of a ruleset the engine can play (the
     last two: its default match length); GameError otherwise."""
