@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from majiang.analysis.distance import joker_need
@@ -64,23 +65,27 @@ def _combine(per_suit: list[list[Split]], jokers: tuple[int, ...]) -> list[Arran
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _suit_fills(key: bytes, jokers: int, lo: int) -> dict[int, list[tuple[int, ...]]]:
+    """By how many jokers go to this suit (at most `jokers`), the sorted kinds they can stand
+    for that complete it (cached per suit key: a hand's readings combine its four suits')."""
+    by_count: dict[int, list[tuple[int, ...]]] = {}
+    wild = max(key, default=0) + jokers > 4  # a joker may be a fifth copy (wuhan 4.3)
+    low = 0 if wild else joker_need(key)[0] + min(joker_need(key)[1], 0)
+    for x in range(max(low, 0), jokers + 1):
+        for kinds in combinations_with_replacement(range(len(key)), x):
+            filled = bytearray(key)
+            for t in kinds:
+                filled[t] += 1
+            done = bytes(filled)
+            if done in COMPLETE or (wild and max(done) > 4 and done in wild_tables()[0]):
+                by_count.setdefault(x, []).append(tuple(t + lo for t in kinds))
+    return by_count
+
+
 def _joker_readings(b: bytes, jokers: int) -> list[tuple[int, ...]]:
     """Every sorted tuple of kinds the jokers can stand for that makes the hand complete."""
-    options: list[dict[int, list[tuple[int, ...]]]] = []
-    for lo, hi in _SUITS:
-        key = b[lo:hi]
-        by_count: dict[int, list[tuple[int, ...]]] = {}
-        wild = max(key, default=0) + jokers > 4  # a joker may be a fifth copy (wuhan 4.3)
-        low = 0 if wild else joker_need(key)[0] + min(joker_need(key)[1], 0)
-        for x in range(max(low, 0), jokers + 1):
-            for kinds in combinations_with_replacement(range(hi - lo), x):
-                filled = bytearray(key)
-                for t in kinds:
-                    filled[t] += 1
-                done = bytes(filled)
-                if done in COMPLETE or (wild and max(done) > 4 and done in wild_tables()[0]):
-                    by_count.setdefault(x, []).append(tuple(t + lo for t in kinds))
-        options.append(by_count)
+    options = [_suit_fills(b[lo:hi], jokers, lo) for lo, hi in _SUITS]
     readings: list[tuple[int, ...]] = []
     for split in product(range(jokers + 1), repeat=4):
         if sum(split) != jokers:
