@@ -23,12 +23,19 @@ def make_executor(kind: str) -> Executor | None:
     (None: bots think on the loop)."""
     if kind == "process":
         return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=leave_with_parent, initargs=(os.getpid(),))
+                                   initializer=start_worker, initargs=(os.getpid(),))
     if kind == "thread":
         return ThreadPoolExecutor(1, thread_name_prefix="bot")
     if kind == "inline":
         return None
     raise ValueError(f"bot pool must be process, thread or inline, got {kind!r}")
+
+
+def start_worker(parent: int) -> None:
+    """The bot process's start: leave with the server, and compile (or load) the bots' tile
+    acceptance before the first move asks for it."""
+    leave_with_parent(parent)
+    games.warm_analysis()
 
 
 def leave_with_parent(parent: int) -> None:
