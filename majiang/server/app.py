@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -145,7 +146,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        games.warm_analysis()  # the hints' acceptance compiled before play
+        # the hints' acceptance compiled (or loaded) beside the start, not on a first prompt
+        threading.Thread(target=games.warm_analysis, name="warm-analysis", daemon=True).start()
         cluster = await start_cluster(server.settings, server.tables)  # cluster hook (Redis)
         server.tables.resume_all()
         yield

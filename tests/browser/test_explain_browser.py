@@ -150,6 +150,10 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
         assert page.locator("#replay .board .tile").count() >= 13
         assert "?" not in page.locator("#replay .board").inner_text()
         _no_overflow(page)
+        if size == "desktop":  # the whole board in the window, the viewer's hand too
+            bottom = page.evaluate("document.querySelector('#replay .board')"
+                                   ".getBoundingClientRect().bottom")
+            assert bottom <= SIZES["desktop"]["height"], bottom
         if n == 0:
             page.screenshot(path=str(SHOTS / f"explain-replay-start-{size}.png"))
             page.click("#replay-next-step")
