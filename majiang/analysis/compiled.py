@@ -65,6 +65,8 @@ def _load() -> tuple[Any, Any] | None:
 def _run(b: bytes, left: Sequence[int] | bytes | None, bits: int, allowed: int, wanted: int,
          near: bool) -> tuple[Any, int]:
     """The kernel's rows array and how many rows it filled (`kernel.kernel`)."""
+    if not ready():
+        raise RuntimeError("no compiled acceptance here (numba and numpy, or the suit table)")
     run, k = _state[0]
     try:  # counts 0..255 pass as bytes (cheapest); negative counts as an array
         unseen = b"" if left is None else bytes(left)
@@ -85,7 +87,7 @@ def rows(b: bytes, left: Sequence[int] | None, bits: int, allowed: int,
     out, count = _run(b, left, bits, allowed, wanted, False)
     if count < 0:
         raise ValueError("acceptance needs a 3n+2 hand of at most 14 tiles, 4 of a kind at most,"
-                         " and held discards")
+                         " held discards and 34 unseen counts")
     got: list[list[int]] = out[:count].tolist()
     return got
 

@@ -87,8 +87,8 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
            entries: Any, slots: Any, orphan: Any, out: Any) -> int:
     """Every distinct discard of the 34-count `hand` as the first rows of `out` (discard,
     shanten, mask of the better draws, their unseen copies, rank), sorted by rank; returns
-    how many (-1: not a 3n+2 hand of at most 14 tiles and 4 of a kind, or, unless `wanted`
-    is every kind, a wanted discard not held).
+    how many (-1: not a 3n+2 hand of at most 14 tiles and 4 of a kind, `left` shorter than 34,
+    or, unless `wanted` is every kind, a wanted discard not held).
     `left`: unseen copies per kind (empty: 4 - held; past 34 entries, the kinds seen, one
     entry a tile, to take off the first 34); `allowed`: the kinds a draw may be;
     `wanted`: the kinds whose discard is worked out;
@@ -105,7 +105,7 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
         if c[t] > 4:
             return -1
         held |= (1 if c[t] else 0) << t
-    if total % 3 != 2 or total > 14 or (wanted != ALL and wanted & ~held):
+    if total % 3 != 2 or total > 14 or (wanted != ALL and wanted & ~held) or 0 < len(left) < 34:
         return -1
     n = (total - 2) // 3
     key = np.zeros(4, np.int64)
@@ -134,7 +134,8 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
     for t in range(34):
         unseen[t] = left[t] if len(left) else 4 - c[t]
     for q in range(34, len(left)):  # copies, then the tiles seen: take those off
-        unseen[left[q]] -= 1
+        if left[q] < 34:
+            unseen[left[q]] -= 1
     for t in range(34):
         x = min(max(unseen[t], 0), 7)
         plane0 |= (x & 1) << t

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,3 +91,15 @@ def test_pure_without_numba() -> None:
     out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "MAJIANG_PURE": "1"},
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == str(acceptance(hand, shapes=Shape.ALL))
+
+
+def test_the_kernel_refuses_what_it_cannot_read() -> None:
+    """A fifth copy, a 3n hand, a short unseen list: a clear error, never a read past the
+    tables; a seen tile past the kinds is ignored."""
+    hand = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 18 + [1] + [0] * 6
+    for b, unseen in ((bytes([5, *hand[1:]]), None), (bytes(hand[:-7] + [0] * 7), None),
+                      (bytes(hand), [1, 2])):
+        with pytest.raises(ValueError, match="3n\\+2 hand"):
+            compiled.rows(b, unseen, 7, (1 << 34) - 1)
+    assert compiled.best_discard(bytes(hand), [0], bytes([4] * 34 + [200]), 7) == \
+        compiled.best_discard(bytes(hand), [0], [4] * 34, 7)
