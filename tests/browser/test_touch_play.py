@@ -84,6 +84,7 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         guest(page, server)
         code = create_table(page, bots=3)
         page.goto(f"{server}/#/table/{code}")
+        page.wait_for_selector("#btn-ready, #hand img", timeout=20_000)  # the table's screen
         play_hand(page, "scoreboard-390", touch=True)
         page.tap("#btn-close-settlement")
         page.wait_for_selector("#match-board summary", timeout=15_000)
