@@ -71,12 +71,12 @@ def _run(b: bytes, left: Sequence[int] | bytes | None, bits: int, allowed: int, 
     try:  # counts 0..255 pass as bytes (cheapest); negative counts as an array
         unseen = b"" if left is None else bytes(left)
     except ValueError:
-        unseen = k.array(left)
-    out = _out.__dict__.get("rows")
+        unseen = k.counts(left)
+    out = getattr(_out, "rows", None)
     if out is None:
-        out = _out.rows = k.array([[0] * 5] * 14)
+        out = _out.rows = k.rows()
     count = run(b, unseen, allowed, wanted, bits, 1 if near else 0, k.vectors, k.entries,
-                k.slots, k.orphan, out)
+                k.slots, out)
     return out, count
 
 

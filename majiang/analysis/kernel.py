@@ -8,11 +8,12 @@ from typing import Any, TypeVar, cast
 import numpy as np
 from numba import njit
 
+from majiang.tiles import TERMINALS_AND_HONORS
+
 F = TypeVar("F", bound=Callable[..., Any])
 INF = 99  # as distance.INF: a need no hand reaches
 ALL = (1 << 34) - 1
-ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-ORPHAN_MASK = sum(1 << t for t in ORPHAN_KINDS)
+ORPHAN_MASK = sum(1 << t for t in TERMINALS_AND_HONORS)
 _SUIT = (1 << 9) - 1
 # _LEFT[i, j]: the two suits other than i and j
 _LEFT = np.array([[[s for s in range(4) if s not in (i, j)][:2] if i != j else [0, 0]
@@ -84,7 +85,7 @@ def _around(c: Any, i: int) -> int:
 
 @_jit()
 def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int, vectors: Any,
-           entries: Any, slots: Any, orphan: Any, out: Any) -> int:
+           entries: Any, slots: Any, out: Any) -> int:
     """Every distinct discard of the 34-count `hand` as the first rows of `out` (discard,
     shanten, mask of the better draws, their unseen copies, rank), sorted by rank; returns
     how many (-1: not a 3n+2 hand of at most 14 tiles and 4 of a kind, `left` shorter than 34,
@@ -144,7 +145,7 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
         pairs += c[t] >> 1
         odd |= (c[t] & 1) << t
         four |= (1 if c[t] == 4 else 0) << t
-        if orphan[t]:
+        if ORPHAN_MASK >> t & 1:
             present += 1 if c[t] else 0
             orphan_pairs += 1 if c[t] >= 2 else 0
     around = np.empty(4, np.int64)  # per suit, the kinds near a held tile, as a mask
@@ -197,8 +198,9 @@ def kernel(hand: Any, left: Any, allowed: int, wanted: int, bits: int, near: int
                     singles = 13 - 2 * left_pairs
                     missing = 7 - left_pairs
                     seven = missing + max(0, missing - singles) if bits & 2 else INF
-                    has_pair = orphan_pairs - (1 if orphan[d] and c[d] == 2 else 0) > 0
-                    kinds = present - (1 if orphan[d] and c[d] == 1 else 0)
+                    orphan = ORPHAN_MASK >> d & 1
+                    has_pair = orphan_pairs - (1 if orphan and c[d] == 2 else 0) > 0
+                    kinds = present - (1 if orphan and c[d] == 1 else 0)
                     orphans = 14 - kinds - (1 if has_pair else 0) if bits & 4 else INF
                     best = min(need, seven, orphans)
                     if best < need:
@@ -249,5 +251,13 @@ class Tables:
         # per suit key (base 5, the honours after the numbered suits): its slot masks' index
         # << 8 | its class, one lookup (one cache line) for both
         self.entries = slot_ids << 8 | classes.astype(np.int32)
-        self.orphan = np.array([1 if t in ORPHAN_KINDS else 0 for t in range(34)], np.int64)
-        self.array = np.array
+
+    @staticmethod
+    def counts(values: Any) -> Any:
+        """Counts the kernel reads as `left` (any ints; bytes pass as they are)."""
+        return np.array(values, np.int64)
+
+    @staticmethod
+    def rows() -> Any:
+        """An array for the kernel's rows: one per distinct discard, at most 14."""
+        return np.zeros((14, 5), np.int64)
