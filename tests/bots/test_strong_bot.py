@@ -9,6 +9,7 @@ import pytest
 from majiang.bots import BOTS, get_bot
 from majiang.bots.strong.guard import SURE, dangers, threats
 from majiang.game import Hand
+from majiang.game.actions import DISCARDS
 from majiang.game.scenario import build, parse_meld
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
@@ -114,3 +115,23 @@ def test_no_seat_is_a_threat_where_every_loser_pays() -> None:
     open_seat = dataclasses.replace(view.seats[2], melds=melds)
     view = dataclasses.replace(view, seats=(*view.seats[:2], open_seat, view.seats[3]))
     assert [s.seat for s in threats(view)] == [2]
+
+
+@pytest.mark.parametrize("rules", ["tuidaohu", "jincheng"])
+def test_a_pung_whose_fourth_tile_is_live_is_claimed(rules: str) -> None:
+    """Tuidaohu 7.3 and jincheng 7.2: an added kong pays kong money (1 unit from each other
+    seat), so a pung keeps that chance open while its fourth tile is unseen. Seat 0's
+    123m 456p 11z 35s 79p 2s is one step from ready with or without the pung of 1z (its pair
+    becomes a set, a single then pairs): the efficient bot passes, the strong bot pungs; with the
+    fourth 1z in a river, no kong can come of it, and it passes too."""
+    hand = build(rules, ["123m456p11z35s79p2s", None, None, "1z2m3m4m5m6m7m8m9m1p2p3p4p5p"],
+                 dealer=3)
+    hand.apply(3, DISCARDS[27])
+    legal = hand.legal_actions(0)
+    assert bot_move(get_bot("efficient", 1), hand, 0, legal).type == "pass"
+    assert bot_move(get_bot("strong", 1), hand, 0, legal).to_json() == {"type": "pung",
+                                                                         "tile": "1z"}
+    view = hand.seat_view(0)
+    river = dataclasses.replace(view.seats[1], discards=(*view.seats[1].discards, 27))
+    view = dataclasses.replace(view, seats=(view.seats[0], river, *view.seats[2:]))
+    assert get_bot("strong", 1).choose(view, legal).type == "pass"

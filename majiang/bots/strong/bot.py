@@ -43,6 +43,9 @@ from majiang.rules.base import Ruleset
 EVERY = (1 << 34) - 1
 FLUSH_RULES = frozenset({"tuidaohu", "jincheng"})
 LOOKAHEAD = 3  # discards compared one draw ahead
+# a pung that keeps shanten, its fourth tile live: tuidaohu and jincheng (not kawuxing, where it
+# lost: docs/bots.md)
+KONG_PUNG = frozenset({"tuidaohu", "jincheng"})
 KONG_MONEY_STEP = 3  # kong money (units) worth a step of a hand not yet ready
 # where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
 # bot plays: its targets plan the fan
@@ -138,8 +141,8 @@ class StrongBot:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 cost = shanten(after, shapes=shapes) - after_discard  # 3n+1 tiles, as a discard
-                if cost <= 0 or (cost == 1 and after_discard >= 1
-                                 and _kong_money(view, ruleset, action) >= KONG_MONEY_STEP):
+                money = _kong_money(view, ruleset, action.kind or "")
+                if cost <= 0 or (cost == 1 and after_discard >= 1 and money >= KONG_MONEY_STEP):
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
@@ -177,9 +180,26 @@ class StrongBot:
 
     # -- claims ----------------------------------------------------------------------------------
 
+    def _kong_pung(self, view: SeatView, ruleset: Ruleset, counts: list[int],
+                   legal: list[Action]) -> Action:
+        """A pung that keeps the hand as near to ready, when its fourth tile is still live and
+        an added kong pays (tuidaohu 7.3: 3 units)."""
+        tile = None if view.last_discard is None else view.last_discard.tile
+        pung = next((a for a in legal if a.type == PUNG), None)
+        if (pung is None or tile is None or _kong_money(view, ruleset, "added_kong") <= 0
+                or not unseen_counts(view, ruleset)[tile]):
+            return PASS_ACTION
+        now = shanten(counts, shapes=ruleset.shapes)
+        after = list(counts)
+        after[tile] -= 2
+        best = min(o.shanten for o in fast_acceptance(bytes(after), None, int(ruleset.shapes), 0))
+        return pung if best <= now else PASS_ACTION
+
     def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                legal: list[Action]) -> Action:
         action = self._efficient.choose(view, legal)
+        if action is PASS_ACTION and view.rules in KONG_PUNG:
+            action = self._kong_pung(view, ruleset, counts, legal)
         if action.type not in (PUNG, CHOW):
             return action
         against = threats(view)
@@ -192,13 +212,13 @@ class StrongBot:
         return action
 
 
-def _kong_money(view: SeatView, ruleset: Ruleset, action: Action) -> int:
-    """The units the turn's kong `action` earns this seat at once (0 where kongs pay none). A
+def _kong_money(view: SeatView, ruleset: Ruleset, kind: str) -> int:
+    """The units a turn's kong of `kind` earns this seat at once (0 where kongs pay none). A
     turn's kongs (concealed, added) have no feeder; the next seat stands in for the argument
     that only an exposed kong's money reads."""
     seat = view.me.seat
     try:
-        return ruleset.kong_money(action.kind or "", seat, (seat + 1) % view.players)[seat]
+        return ruleset.kong_money(kind, seat, (seat + 1) % view.players)[seat]
     except ValueError:
         return 0
 
