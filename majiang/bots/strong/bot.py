@@ -7,6 +7,9 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   followed by its best ready discard, and weighted by the draw's live copies.
 - Leaning to one suit (清一色 / 混一色 pay in tuidaohu and jincheng) favours throwing the
   other suits and passes on their claims.
+- In tuidaohu and jincheng it pungs a discard that keeps shanten while the fourth tile is unseen
+  (an added kong pays kong money there, and the pung saves a draw); efficient pungs only to
+  lower shanten.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
 - Yangzhou (18 fan to win) and wuhan (64, caps) are played by the value bot (`bots.value`),
