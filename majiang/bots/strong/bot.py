@@ -144,8 +144,8 @@ class StrongBot:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 cost = shanten(after, shapes=shapes) - after_discard  # 3n+1 tiles, as a discard
-                money = _kong_money(view, ruleset, action.kind or "")
-                if cost <= 0 or (cost == 1 and after_discard >= 1 and money >= KONG_MONEY_STEP):
+                if cost <= 0 or (cost == 1 and after_discard >= 1 and _kong_money(
+                        view, ruleset, action.kind or "") >= KONG_MONEY_STEP):
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
