@@ -61,6 +61,32 @@ def test_a_kong_that_keeps_the_hand_is_declared(tiles: str, melds: list[str], ki
     assert action.type == "kong" and action.kind == kind, action.to_json()
 
 
+def test_a_concealed_kong_is_made_even_when_it_costs_a_ready_hand() -> None:
+    """Tuidaohu 7.3: a concealed kong earns 2 units from each other seat, 6 in all, more than
+    a self-drawn 屁胡 (3). Seat 0's 11m 567m 7777m 33p 3s 789s is ready by throwing 3s (waits
+    1m / 3p); the kong of 7m leaves 11m 56m 33p 3s 789s one step from ready. The efficient bot
+    keeps the ready hand, the strong bot takes the money."""
+    hand = build("tuidaohu", ["11567777m33p3s789s", None, None, None], dealer=0)
+    legal = hand.legal_actions(0)
+    assert bot_move(get_bot("efficient", 1), hand, 0, legal).to_json() == {
+        "type": "discard", "tile": "3s"}
+    action = bot_move(get_bot("strong", 1), hand, 0, legal)
+    assert action.to_json() == {"type": "kong", "kind": "concealed_kong", "tile": "7m"}
+
+
+def test_a_jincheng_exposed_kong_is_claimed_even_when_it_costs_a_ready_hand() -> None:
+    """Jincheng 7.2: an exposed kong on a discard earns 1 unit from each other seat, 3 in all.
+    Seat 0's 56778m 12223456p is ready; the kong of 2p leaves 56778m 13456p one step away. The
+    efficient bot passes, the strong bot claims the kong."""
+    hand = build("jincheng", ["56778m12223456p", None, None, "2p2m3m4m5m6m7m8m9m1s2s3s4s5s"],
+                 dealer=3)
+    hand.apply(3, DISCARDS[10])
+    legal = hand.legal_actions(0)
+    assert bot_move(get_bot("efficient", 1), hand, 0, legal).type == "pass"
+    action = bot_move(get_bot("strong", 1), hand, 0, legal)
+    assert action.to_json() == {"type": "kong", "kind": "exposed_kong", "tile": "2p"}
+
+
 def test_a_ready_jincheng_hand_is_declared() -> None:
     """Jincheng 3.1: only a declared (上架) hand may win. Throwing 5z leaves 123m 456p 789s 11z
     22z waiting on 1z / 2z, so the bot declares with 5z (its waits were once valued undeclared,

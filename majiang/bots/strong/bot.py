@@ -49,7 +49,9 @@ LOOKAHEAD = 3  # discards compared one draw ahead
 # a pung that keeps shanten, its fourth tile live: tuidaohu and jincheng (not kawuxing, where it
 # lost: docs/bots.md)
 KONG_PUNG = frozenset({"tuidaohu", "jincheng"})
-KONG_MONEY_STEP = 3  # kong money (units) worth a step of a hand not yet ready
+# kong money (units) that outweighs whatever the kong costs the hand, ready or not: a win brings
+# its winner about 1.6 units in tuidaohu (docs/bots.md)
+KONG_MONEY_ANY = 3
 # where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
 # bot plays: its targets plan the fan
 PLANNED = frozenset({"yangzhou", "wuhan"})
@@ -132,8 +134,8 @@ class StrongBot:
 
     def _finish(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                 legal: list[Action], tile: int, ev: float, danger: list[float]) -> Action:
-        """Kong when it keeps shanten (an added kong not of a revealed wait: it would be
-        robbed), declare a ready hand that can win, else discard."""
+        """Kong when it keeps shanten or pays 3 units or more (an added kong not of a revealed
+        wait: it would be robbed), declare a ready hand that can win, else discard."""
         shapes = ruleset.shapes
         counts[tile] -= 1
         after_discard = shanten(counts, shapes=shapes)
@@ -144,8 +146,7 @@ class StrongBot:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 cost = shanten(after, shapes=shapes) - after_discard  # 3n+1 tiles, as a discard
-                if cost <= 0 or (cost == 1 and after_discard >= 1 and _kong_money(
-                        view, ruleset, action.kind or "") >= KONG_MONEY_STEP):
+                if cost <= 0 or _kong_money(view, ruleset, action.kind or "") >= KONG_MONEY_ANY:
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
@@ -200,6 +201,9 @@ class StrongBot:
 
     def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                legal: list[Action]) -> Action:
+        for kong in legal:
+            if kong.type == KONG and _kong_money(view, ruleset, kong.kind or "") >= KONG_MONEY_ANY:
+                return kong  # jincheng 7.2: an exposed kong pays 1 unit from each other seat
         action = self._efficient.choose(view, legal)
         if action is PASS_ACTION and view.rules in KONG_PUNG:
             action = self._kong_pung(view, ruleset, counts, legal)
