@@ -10,6 +10,8 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
 - In tuidaohu and jincheng it pungs a discard that keeps shanten while the fourth tile is unseen
   (an added kong pays kong money there, and the pung saves a draw); efficient pungs only to
   lower shanten.
+- It makes any kong that pays 3 units or more, on its turn or on a discard, even when the kong
+  costs a ready hand a step (kong money outweighs a win there); others when they keep shanten.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
 - Yangzhou (18 fan to win) and wuhan (64, caps) are played by the value bot (`bots.value`),
@@ -146,7 +148,7 @@ class StrongBot:
                 after = list(counts)
                 after[action.tile] -= 4 if action.kind == "concealed_kong" else 1
                 cost = shanten(after, shapes=shapes) - after_discard  # 3n+1 tiles, as a discard
-                if cost <= 0 or _kong_money(view, ruleset, action.kind or "") >= KONG_MONEY_ANY:
+                if cost <= 0 or _pays_any_cost(view, ruleset, action.kind or ""):
                     return action
         if DECLARES[tile] in legal and ev > 0:
             return DECLARES[tile]
@@ -202,7 +204,7 @@ class StrongBot:
     def _claim(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                legal: list[Action]) -> Action:
         for kong in legal:
-            if kong.type == KONG and _kong_money(view, ruleset, kong.kind or "") >= KONG_MONEY_ANY:
+            if kong.type == KONG and _pays_any_cost(view, ruleset, kong.kind or ""):
                 return kong  # jincheng 7.2: an exposed kong pays 1 unit from each other seat
         action = self._efficient.choose(view, legal)
         if action is PASS_ACTION and view.rules in KONG_PUNG:
@@ -220,14 +222,19 @@ class StrongBot:
 
 
 def _kong_money(view: SeatView, ruleset: Ruleset, kind: str) -> int:
-    """The units a turn's kong of `kind` earns this seat at once (0 where kongs pay none). A
-    turn's kongs (concealed, added) have no feeder; the next seat stands in for the argument
-    that only an exposed kong's money reads."""
+    """The units a kong of `kind` earns this seat at once (0 where kongs pay none). The konger's
+    own gain does not depend on which seat fed an exposed kong, and a turn's kongs have no
+    feeder: the next seat stands in for that argument."""
     seat = view.me.seat
     try:
         return ruleset.kong_money(kind, seat, (seat + 1) % view.players)[seat]
     except ValueError:
         return 0
+
+
+def _pays_any_cost(view: SeatView, ruleset: Ruleset, kind: str) -> bool:
+    """Whether a kong of `kind` pays enough (`KONG_MONEY_ANY`) to be made whatever it costs."""
+    return _kong_money(view, ruleset, kind) >= KONG_MONEY_ANY
 
 
 def _lean(view: SeatView, counts: list[int]) -> int | None:
