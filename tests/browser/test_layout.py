@@ -61,6 +61,14 @@ MEASURE = """() => {
 }"""
 
 
+# A phone's table at scroll 0: the top bar's height, Leave's top, the bottom of this seat's
+# place on the felt (the last row above the hand), the hand's top and bottom, the viewport's height.
+FIT = """() => { scrollTo(0, 0);
+  const r = (q) => document.querySelector(q).getBoundingClientRect();
+  return {bar: r('#bar').height, leave: r('#btn-leave').top, board: r('.seat.me').bottom,
+          hand: r('#my-hand').top, handBottom: r('#my-hand').bottom, vh: innerHeight}; }"""
+
+
 SKIP_GUIDE = "localStorage.setItem('majiang.guide', 'seen')"
 
 def _missing(reason: str) -> None:
@@ -362,6 +370,12 @@ def test_a_whole_hand_fits(
         assert page.locator("#practice-badge").count() == (1 if ruleset in EXPENSIVE else 0)
         m = page.evaluate(MEASURE)
         check(m, f"{ruleset}-{device}")
+        if touch:
+            # a phone's table is one screen, unscrolled: the head with Leave on top, the felt
+            # whole above the hand and its buttons (the site's bar gives way at the table)
+            fit = page.evaluate(FIT)
+            assert fit["bar"] == 0 and fit["leave"] >= 0, fit
+            assert fit["board"] <= fit["hand"] + 1 and fit["handBottom"] <= fit["vh"] + 0.5, fit
         assert m["rivers"] == players and m["seats"] == players  # every discard river is drawn
         assert page.locator("#compass .cw.on").count() == 1  # whose turn: one lit side
         rects = own_tiles_in_view(page)
