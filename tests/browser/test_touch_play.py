@@ -109,6 +109,39 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         page.context.close()
 
 
+# A redraw (a message's) between a finger's press on a tile and its lift; the tile node kept?
+MID_TAP = """(lift) => {
+  const s = window.majiang.screen;
+  const el = document.querySelector('#hand img.discardable');
+  window.__pressed = el;
+  el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, pointerType: 'touch'}));
+  s.render();
+  const kept = el.isConnected;
+  if (lift) el.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, pointerType: 'touch'}));
+  return kept;
+}"""
+
+
+def test_a_redraw_waits_for_the_finger_to_lift(server: str, browser: Any) -> None:
+    """The table redraws its whole DOM on every message: one landing between a tap's press and
+    its lift replaced the tapped tile, and the tap was lost. The redraw waits for the lift, then
+    comes; a finger left resting holds it for a second at most."""
+    page = new_page(browser, PHONE, True)
+    try:
+        sit_and_start(page, server)
+        my_discard_turn(page)
+        assert page.evaluate(MID_TAP, True), "a redraw mid-tap replaced the pressed tile"
+        page.wait_for_function("!window.__pressed.isConnected", timeout=2000)  # then it came
+        my_discard_turn(page)
+        assert page.evaluate(MID_TAP, False)  # pressed, never lifted
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__pressed.isConnected")  # held ...
+        page.wait_for_function("!window.__pressed.isConnected", timeout=2000)  # ... a second
+        assert not page.evaluate("window.majiang.screen.pressed")
+    finally:
+        page.context.close()
+
+
 SHOW_DISCARD = """() => {
   const s = window.majiang.screen;
   const me = s.view.seat, other = (me + 1) % s.view.players;

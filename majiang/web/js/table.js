@@ -18,6 +18,10 @@ export { oneClickDiscard };
 const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
   "pick", "grab", "exhaustive_draw", "settlement"]);
 
+/** The document listeners that hold a screen's redraws while a finger or button is down. */
+const PRESS_EVENTS = (screen) => [["pointerdown", screen.onPress], ["pointerup", screen.onLift],
+  ["pointercancel", screen.onLift]];
+
 export class TableScreen {
   constructor(root, app, code) {
     this.root = root; this.app = app; this.code = code;
@@ -30,12 +34,25 @@ export class TableScreen {
     this.selected = null;  // {key, tile}: the tile picked by a first tap
     this.turnKey = null; this.turnSince = performance.now();
     this.confirmLeave = false;
+    // A redraw replaces the table's nodes: one landing between a finger's press and its lift
+    // dropped the tap (the click went to a node no longer there). Redraws wait for the lift
+    // (at most a second, for a finger left resting on the screen).
+    this.pressed = false; this.redrawHeld = false;
+    this.onPress = (e) => { if (this.root.contains(e.target)) this.pressed = true; };
+    this.onLift = () => {
+      if (!this.pressed) return;
+      this.pressed = false; clearTimeout(this.pressTimer);
+      if (this.redrawHeld) { this.redrawHeld = false; setTimeout(() => this.render(), 30); }  // after the click
+    };
+    for (const [type, fn] of PRESS_EVENTS(this)) document.addEventListener(type, fn, true);
   }
 
   start() { this.connect(); this.render(); }
 
   stop() {
     this.closed = true;
+    for (const [type, fn] of PRESS_EVENTS(this)) document.removeEventListener(type, fn, true);
+    clearTimeout(this.pressTimer);
     document.getElementById("conn-lost")?.remove();
     clearInterval(this.tick);
     clearTimeout(this.drawTimer);
@@ -303,6 +320,11 @@ export class TableScreen {
 
   // ---- drawing ----
   render() {
+    if (this.pressed && !this.closed) {  // mid-tap: after the lift (see the constructor)
+      if (!this.redrawHeld) this.pressTimer = setTimeout(() => this.onLift(), 1000);
+      this.redrawHeld = true;
+      return;
+    }
     const view = this.view;
     const header = this.headerEl();
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
