@@ -24,10 +24,17 @@ def sit_and_start(page: Any, server: str) -> None:
 
 
 def my_discard_turn(page: Any) -> None:
-    """Wait for this seat's discard prompt, passing on any claim offered before it."""
+    """Wait for this seat's discard prompt, passing on any claim offered before it, and going on
+    to the next hand when one ends first (a tuidaohu hand can end before a seat's third turn:
+    the wait stalled on the settlement)."""
     for _ in range(100):
-        page.wait_for_selector("#hand img.discardable, #actions button[data-action=pass]",
-                               timeout=PROMPT_WAIT_MS)
+        page.wait_for_selector("#hand img.discardable, #actions button[data-action=pass], "
+                               "#btn-next", timeout=PROMPT_WAIT_MS)
+        following = page.locator("#btn-next")
+        if following.count():
+            following.first.tap()
+            page.wait_for_timeout(300)
+            continue
         passing = page.locator("#actions button[data-action=pass]")
         if not passing.count():
             return
