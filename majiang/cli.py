@@ -30,7 +30,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        escaped = help_text.replace("%", "%%")  # argparse %-formats help, not descriptions
+        sub_parser = sub.add_parser(name, help=escaped, description=help_text)
         if name == command:
             module = importlib.import_module(module_name)
             module.add_arguments(sub_parser)
