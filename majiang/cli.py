@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -47,7 +48,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
-    result: int = module.run(args)
+    try:
+        result: int = module.run(args)
+    except BrokenPipeError:  # the reader went away (`majiang ... | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush does not raise again
+        return 141  # what a shell reports for a command ended by SIGPIPE
     return result
 
 

@@ -56,8 +56,15 @@ def run(args: argparse.Namespace) -> int:
             return 2
     else:
         requests = read_requests(sys.stdin.read())
+    if not requests:
+        print("majiang score: no request read: give JSON on stdin, or --hand and --win-tile / "
+              "未读到请求", file=sys.stderr)
+        return 2
     all_ok = True
     for request in requests:
+        if isinstance(request, dict) and isinstance(request.get("input"), dict) \
+                and "rules" not in request:  # a worked example: {"case", "input", "expect"}
+            request = request["input"]
         if isinstance(request, dict) and args.rules and "rules" not in request:
             request = {**request, "rules": args.rules}
         answer = score(request) if not isinstance(request, _Unreadable) else request.answer()
@@ -76,7 +83,8 @@ class _Unreadable:
         self.line, self.error = line, error
 
     def answer(self) -> dict[str, Any]:
-        return {"ok": False, "error": f"request: not JSON ({self.error}): {self.line[:80]!r}"}
+        return {"ok": False, "error": f"request: not JSON ({self.error}): {self.line[:80]!r}",
+            "field": "request"}
 
 
 def read_requests(text: str) -> list[Any]:

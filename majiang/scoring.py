@@ -48,8 +48,10 @@ def parse_request(request: Mapping[str, Any]) -> tuple[Ruleset, WinRequest]:
     if not isinstance(request, Mapping):
         raise RequestError("request", f"expected a JSON object, got {type(request).__name__}")
     rules_id = request.get("rules")
-    if not isinstance(rules_id, str):
+    if rules_id is None:
         raise RequestError("rules", "missing: give a ruleset id such as 'tuidaohu'")
+    if not isinstance(rules_id, str):
+        raise RequestError("rules", f"expected a ruleset id such as 'tuidaohu', got {rules_id!r}")
     try:
         ruleset = get_ruleset(rules_id)
     except KeyError as exc:

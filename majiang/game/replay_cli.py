@@ -19,9 +19,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a hand record (JSON), e.g. written by simulate --records")
     parser.add_argument("--seat", type=int, default=None,
                         help="show only what this seat saw (default: every event)")
-    parser.add_argument("--delay", type=float, default=0.0,
+    parser.add_argument("--delay", type=_seconds, default=0.0,
                         help="seconds to pause after each action")
     parser.add_argument("--quiet", action="store_true", help="only verify, print the verdict")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds, 0 or more / 秒数，不小于 0")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +43,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"replay: {exc}", file=sys.stderr)
         return 1
     names = hand.names
+    if args.seat is not None and not 0 <= args.seat < hand.players:
+        print(f"replay: --seat {args.seat}: this hand has seats 0 to {hand.players - 1} / "
+              f"座位号应为 0 到 {hand.players - 1}", file=sys.stderr)
+        return 2
 
     def show(events: list[dict[str, object]]) -> None:
         if args.quiet:

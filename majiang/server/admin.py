@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from majiang import economy
 from majiang.server import ledger
@@ -39,9 +41,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def missing_database(url: str) -> str | None:
+    """Why `url` names no database an operator could mean (None: it may), in both languages: a
+    malformed URL, or a SQLite file that does not exist (a typo would otherwise make a new, empty
+    database that checks balanced)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        return f"not a database URL: {exc} / 不是有效的数据库地址"
+    name = parsed.database or ""
+    if parsed.get_backend_name() == "sqlite" and name not in ("", ":memory:") \
+            and not Path(name).exists():
+        return (f"no SQLite database at {name} (the server makes it on its first start) / "
+                "数据库文件不存在")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     url = Settings.from_env(database_url=args.database_url).database_url
-    engine = make_engine(url)
+    problem = missing_database(url)
+    if problem:
+        print(f"majiang admin: {problem}")
+        return 2
+    try:
+        engine = make_engine(url)
+    except SQLAlchemyError as exc:  # e.g. an unknown dialect
+        print(f"majiang admin: database error: {exc} / 数据库错误")
+        return 2
     try:
         migrate(engine)
         with session_factory(engine)() as db:

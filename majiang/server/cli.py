@@ -14,9 +14,16 @@ from majiang.server.logs import RedactSecrets, uvicorn_log_config
 from majiang.server.settings import Settings, parse_delay
 
 
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535 (argparse's type for --port)."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r}: a port is 1 to 65535 / 端口号应为 1 到 65535")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (8000)")
+    parser.add_argument("--port", type=port_number, default=8000, help="port (8000)")
     parser.add_argument(
         "--database-url", default=None,
         help="SQLAlchemy URL (default: $DATABASE_URL or sqlite:///majiang.db in the cwd)",

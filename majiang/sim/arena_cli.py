@@ -12,6 +12,7 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from majiang.bots import BOTS
@@ -80,6 +81,19 @@ class _Progress:
         sys.stderr.flush()
 
 
+def plot_problem(path: str) -> str | None:
+    """Why matplotlib could not write a chart to `path` (None: it can)."""
+    from matplotlib.figure import Figure
+
+    target = Path(path)
+    if not target.parent.is_dir():
+        return f"no folder {target.parent} / 文件夹不存在"
+    kinds = Figure().canvas.get_supported_filetypes()
+    if target.suffix.lstrip(".").lower() not in kinds:
+        return f"give a file ending in one of .{', .'.join(sorted(kinds))} / 请使用图片文件扩展名"
+    return None
+
+
 def plot(report: dict[str, Any], path: str) -> None:
     """A chart of each bot's mean and interval (and the diff); needs matplotlib."""
     import matplotlib
@@ -127,6 +141,10 @@ def run(args: argparse.Namespace) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             print("arena: --plot needs matplotlib (pip install matplotlib)", file=sys.stderr)
+            return 2
+        problem = plot_problem(args.plot)
+        if problem:  # said before the hands are played, not after
+            print(f"arena: --plot {args.plot}: {problem}", file=sys.stderr)
             return 2
     report = run_arena(args.rules, names, args.hands, str(args.seed), args.workers,
                        progress=not args.quiet)

@@ -108,7 +108,12 @@ def run(args: argparse.Namespace) -> int:
         print("simulate: --hands and --workers must be at least 1")
         return 2
     if args.records:
-        Path(args.records).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(args.records).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"simulate: --records {args.records}: not a folder that can be made ({exc}) / "
+                  "无法创建记录文件夹")
+            return 2
     jobs = [(args.rules, str(args.seed), bots, i, min(i + CHUNK, args.hands), args.check,
              args.records) for i in range(0, args.hands, CHUNK)]
     total = Stats(bots)

@@ -189,15 +189,40 @@ def _sample_job(job: tuple[str, int, str]) -> tuple[str, list[list[int]]]:
     return job[0], sample_hands(job[0], job[1], job[2])
 
 
+def _bad_arguments(args: Any) -> str | None:
+    """What is wrong with the command's numbers or paths (None: nothing), in both languages."""
+    if args.accounts < 1 or args.hands < 1 or args.days < 1:
+        return "--accounts, --hands and --days must be at least 1 / 须至少为 1"
+    if args.fee is not None and not 0 <= args.fee <= 100:
+        return "--fee is a percent of the stake, 0 to 100 / 台费为底注的百分比，0 到 100"
+    if args.sample:
+        from pathlib import Path
+
+        folder = Path(args.sample).parent
+        if not Path(args.sample).exists() and not folder.is_dir():
+            return f"--sample: no folder {folder} to write into / 文件夹不存在"
+    return None
+
+
 def run_cli(args: Any) -> int:
     """`majiang simulate --economy`: sample (or read) hands, run the population, report."""
     import json
     import multiprocessing
     from pathlib import Path
 
+    problem = _bad_arguments(args)
+    if problem:
+        print(f"simulate --economy: {problem}")
+        return 2
     path = Path(args.sample) if args.sample else None
     if path is not None and path.exists():
-        sample: Sample = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            sample: Sample = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(sample, dict) or set(sample) - set(RULESETS):
+                raise ValueError("not a sample written by --sample")
+        except (OSError, ValueError) as exc:
+            print(f"simulate --economy: cannot read the sample {path} ({exc}) / 无法读取样本文件")
+            return 2
     else:
         jobs = [(rules, args.hands, str(args.seed)) for rules in RULESETS]
         if args.workers > 1:

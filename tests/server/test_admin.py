@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -108,8 +109,24 @@ def test_adjust_needs_a_reason(sqlite_url: str) -> None:
 
 
 def test_unknown_user_balance(sqlite_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with_user(sqlite_url)
     assert admin(sqlite_url, "balance", "nobody") == 1
     assert "no user named" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("foo://bar", "数据库错误"),
+    ("notaurl", "not a database URL"),
+    ("sqlite:///{tmp}/typo.db", "no SQLite database at"),
+])
+def test_a_database_that_is_not_there_is_named_not_made(
+        url: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in the URL is an error in both languages, never a traceback nor a new empty
+    database that checks balanced."""
+    url = url.format(tmp=tmp_path)
+    assert admin(url, "check") == 2
+    assert said in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_ledger_adjust_keeps_levels(sqlite_url: str) -> None:
