@@ -38,7 +38,7 @@ def verify(record: dict[str, Any]) -> list[str]:
     try:
         wall = wall_of(str(record.get("rules")), record["seed"], str(record.get("rng")))
     except (KeyError, UnknownRuleset, ValueError, TypeError) as exc:
-        return [f"无法洗牌 / cannot shuffle this record: {exc}"]
+        return [f"无法洗牌 / cannot shuffle this record: {records.reason(exc)}"]
     if isinstance(fair, dict):
         secret, nonce = str(fair.get("secret") or ""), str(fair.get("nonce") or "")
         if fair.get("scheme") != SCHEME:
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             for problem in problems:
                 print(f"  - {problem}")
         else:
-            note = "" if committed else " (no commitment in this record: wall and replay only)"
-            print(f"{path}: 通过 / OK: seed, commitment, wall and replay check out{note}")
+            checked = "seed, commitment, wall and replay" if committed else \
+                "wall and replay (no commitment in this record: 无承诺，仅核对牌墙与回放)"
+            print(f"{path}: 通过 / OK: {checked} check out")
     return 1 if failed else 0

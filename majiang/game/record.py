@@ -36,6 +36,15 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed."""
 
 
+def reason(exc: Exception) -> str:
+    """What a parsing error says, for people: a missing field by name, not Python's repr."""
+    if isinstance(exc, KeyError):
+        return f"missing field {exc.args[0]!r} / 缺少字段"
+    if isinstance(exc, TypeError):
+        return f"a field of the wrong type ({exc}) / 字段类型错误"
+    return str(exc)
+
+
 def hand_record(hand: Hand, bots: list[str | None] | None = None) -> dict[str, Any]:
     """The record of `hand` (finished or not: `settlement` is null until it is over)."""
     return {
@@ -78,7 +87,7 @@ def new_hand(record: dict[str, Any]) -> Hand:
             hand_no=record.get("hand_no", 1), names=names, rng_version=record["rng"], wall=wall,
         )
     except (KeyError, TypeError, TileError, ValueError) as exc:
-        raise RecordError(f"cannot set up the hand of this record: {exc}") from None
+        raise RecordError(f"cannot set up the hand of this record: {reason(exc)}") from None
 
 
 def record_actions(record: dict[str, Any]) -> list[tuple[int, Action]]:
@@ -86,7 +95,7 @@ def record_actions(record: dict[str, Any]) -> list[tuple[int, Action]]:
         return [(int(item["seat"]), Action.from_json(item["action"]))
                 for item in record["actions"]]
     except (KeyError, TypeError, ActionError) as exc:
-        raise RecordError(f"bad action in record: {exc}") from None
+        raise RecordError(f"bad action in record: {reason(exc)}") from None
 
 
 def replay(record: dict[str, Any]) -> Hand:

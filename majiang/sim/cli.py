@@ -107,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1 or args.workers < 1:
         print("simulate: --hands and --workers must be at least 1")
         return 2
+    if args.out and Path(args.out).suffix not in (".jsonl", ".parquet"):
+        print(f"simulate: --out {args.out}: give a file ending in .jsonl (JSON Lines) or .parquet "
+              "/ 请使用 .jsonl 或 .parquet 文件")
+        return 2
     if args.records:
         try:
             Path(args.records).mkdir(parents=True, exist_ok=True)
