@@ -35,7 +35,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     PUNG: ("碰", "Pung"),
     WIN: ("胡", "Win"),
     PASS: ("过", "Pass"),
-    DECLARE: ("亮牌打", "Declare, discarding"),
+    DECLARE: ("报听打", "Declare ready, discarding"),
     PICK: ("拾（十三么）", "Pick (thirteen orphans)"),  # jincheng: for a thirteen orphans
     GRAB: ("抢（十三么）", "Grab (thirteen orphans)"),
     "exposed_kong": ("明杠", "Exposed kong"),
@@ -44,6 +44,14 @@ _NAMES: dict[str, tuple[str, str]] = {
     "red_kong": ("红中杠", "Red dragon kong"),
     "pi_kong": ("皮子杠", "Indicator kong"),
     "laizi_kong": ("赖子杠", "Laizi kong"),
+}
+
+
+# a declaration in each ruleset's own word: kawuxing 亮倒 shows the hand and discards the tile,
+# jincheng 上架 sets the tile aside face down (kawuxing.md 3, jincheng.md 3.1)
+DECLARE_NAMES: dict[str, tuple[str, str]] = {
+    "kawuxing": ("亮倒 打", "Declare (亮倒), discarding"),
+    "jincheng": ("上架 扣", "Declare (上架), setting aside"),
 }
 
 
@@ -60,7 +68,8 @@ class Action:
     tiles: tuple[Tile, ...] | None = None
     kind: str | None = None
 
-    def to_json(self, with_label: bool = False) -> dict[str, Any]:
+    def to_json(self, with_label: bool = False, rules: str | None = None) -> dict[str, Any]:
+        """The action as JSON; `with_label` adds its button text (in `rules`' own words)."""
         out: dict[str, Any] = {"type": self.type}
         if self.kind is not None:
             out["kind"] = self.kind
@@ -69,7 +78,7 @@ class Action:
         if self.tiles is not None:
             out["tiles"] = format_tiles(self.tiles)
         if with_label:
-            out["label"] = self.label()
+            out["label"] = self.label(rules)
         return out
 
     @classmethod
@@ -95,9 +104,12 @@ class Action:
             raise ActionError("a chow needs tiles: the whole sequence, e.g. '345m'")
         return cls(kind_of, tile, tiles, kong_kind if kind_of == KONG else None)
 
-    def label(self) -> dict[str, str]:
-        """Button text in both languages: {'zh': '暗杠 五万', 'en': 'Concealed kong 5 ...'}."""
+    def label(self, rules: str | None = None) -> dict[str, str]:
+        """Button text in both languages: {'zh': '暗杠 五万', 'en': 'Concealed kong 5 ...'};
+        `rules` names a declaration as that ruleset does (亮倒, 上架)."""
         zh, en = _NAMES[self.kind if self.type == KONG and self.kind else self.type]
+        if self.type == DECLARE and rules in DECLARE_NAMES:
+            zh, en = DECLARE_NAMES[rules]
         if self.tiles is not None:
             zh += " " + "".join(chinese_name(t) for t in self.tiles)
             en += " " + format_tiles(self.tiles)

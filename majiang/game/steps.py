@@ -29,7 +29,8 @@ class Step:
         """`{seat, action (with its bilingual label) or null, events, view}`."""
         return {
             "seat": self.seat,
-            "action": None if self.action is None else self.action.to_json(with_label=True),
+            "action": None if self.action is None
+            else self.action.to_json(with_label=True, rules=self.view.get("rules")),
             "events": [e.to_json() for e in self.events],
             "view": self.view,
         }

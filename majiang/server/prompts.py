@@ -167,16 +167,18 @@ class Prompts:
         elapsed = time.monotonic() - prompt.issued
         turn = self.host.turn_seconds()
         bank = self.host.bank(prompt.seat)
+        view = None if prompt.by_bot else host_view(self.host, prompt.seat)
+        rules = None if view is None else view.get("rules")
         msg: dict[str, Any] = {
             "type": "prompt",
             "prompt_id": prompt.id,
-            "actions": [a.to_json(with_label=True) for a in prompt.actions],
+            "actions": [a.to_json(with_label=True, rules=rules) for a in prompt.actions],
             "seconds_left": round(max(0.0, turn - elapsed), 1),
             "bank_left": round(max(0.0, bank - max(0.0, elapsed - turn)), 1),
             "auto": self.host.is_auto(prompt.seat),
         }
         if not prompt.by_bot:
-            msg["hints"] = games.seat_hints(host_view(self.host, prompt.seat))
+            msg["hints"] = games.seat_hints(view)
         self.host.send_seat(prompt.seat, msg)
 
     def resend(self, seat: int) -> None:

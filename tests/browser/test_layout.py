@@ -594,6 +594,16 @@ def test_lobby_list_join_and_full_tables(server: str, browser: Any) -> None:
         page.wait_for_selector("#seated-notice")
         assert free in page.locator("#seated-notice").inner_text()
         shot(page, "lobby-seated-390", full=True)
+        # the seat goes after the lobby was drawn (a table left mid-hand frees it when the hand
+        # ends): quick play asks the server afresh, not the lobby's old "you sit at ..." (which
+        # led to "you do not sit at this table" on Leave: a dead end until a reload)
+        page.evaluate("""async (code) => {
+          await fetch(`/api/tables/${code}/leave`, { method: 'POST',
+            headers: { Authorization: `Bearer ${localStorage.getItem('majiang.token')}` } });
+        }""", free)
+        page.tap("#btn-quick")
+        page.wait_for_selector("#table-code", timeout=10000)
+        assert free not in page.locator("#table-code").inner_text()
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

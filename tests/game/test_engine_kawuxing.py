@@ -3,6 +3,7 @@ exhaustive-draw payments of declared seats, kong timing, chained kong money."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import never_win
 
 from majiang.game import Hand
@@ -46,6 +47,18 @@ def test_declare_shows_the_hand_and_freezes_it() -> None:
     assert drawn is not None
     assert [a for a in hand.legal_actions(0) if a.type == "discard"] == [DISCARDS[drawn]]
     assert not any(a.type in ("pung", "declare") for s in (1, 2) for a in hand.legal_actions(s))
+
+
+@pytest.mark.parametrize(("rules", "zh", "en"), [
+    ("kawuxing", "亮倒 打 九条", "Declare (亮倒), discarding 9 Bamboo"),  # kawuxing.md 3: 亮倒
+    ("jincheng", "上架 扣 九条", "Declare (上架), setting aside 9 Bamboo"),  # jincheng.md 3.1
+    (None, "报听打 九条", "Declare ready, discarding 9 Bamboo"),
+])
+def test_a_declaration_is_named_in_its_rulesets_word(rules: str | None, zh: str, en: str) -> None:
+    """The button once read 亮牌 in both rulesets: jincheng's 上架 shows nothing."""
+    declare = DECLARES[T("9s")]
+    assert declare.label(rules) == {"zh": zh, "en": en}
+    assert declare.to_json(with_label=True, rules=rules)["label"]["zh"] == zh
 
 
 def test_exhaustive_draw_declared_seat_pays_and_deals_next() -> None:

@@ -41,7 +41,10 @@ const app = {
     mount(document.getElementById("bar"),
       h("a", { href: "#/", class: "brand" }, h("img", { src: "/static/tiles/7z.svg", class: "tile tile-xs", alt: "" }), " ",
         bi(t("title"), tOther("title"))),
-      u ? h("a", { href: "#/", id: "nav-lobby" }, t("lobby")) : null,
+      // on the lobby already the hash does not change: draw it afresh (balance, seat) all the same
+      u ? h("a", { href: "#/", id: "nav-lobby", onclick: () => {
+        if (!location.hash.replace(/^#\/?/, "")) this.route();
+      } }, t("lobby")) : null,
       u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
       h("a", { href: "#/rules", id: "nav-rules" }, t("rules")),
       h("a", { href: "#/leaderboard", id: "nav-leaderboard" }, getLang() === "zh" ? "排行榜" : "Leaderboard"),

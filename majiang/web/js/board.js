@@ -2,7 +2,7 @@
 // and the centre (a compass of seat winds with whose turn it is, the wall, wuhan's laizi).
 // Shared by the live table and the replay viewer.
 import { h, bi, signed } from "./dom.js";
-import { t, tOther } from "./i18n.js";
+import { declaredKey, t, tOther } from "./i18n.js";
 import { splitTiles, tileImg, tileRow, tileEl, sortTiles, specialTiles, markedTile } from "./tiles.js";
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"],
@@ -84,7 +84,7 @@ export function seatPanel(view, s, opts = {}) {
   if (s.auto != null) info.auto = s.auto;
   const tags = [];
   if (view.dealer === s.seat) tags.push(h("span", { class: "tag dealer", title: tOther("dealer") }, t("dealer")));
-  if (s.declared) tags.push(h("span", { class: "tag declared" }, t("declared")));
+  if (s.declared) tags.push(h("span", { class: "tag declared" }, t(declaredKey(view.rules))));
   if (info.bot) tags.push(h("span", { class: "tag bot" }, t("bot")));
   if (info.auto && !info.bot) tags.push(h("span", { class: "tag auto" }, t("auto")));
   if (info.connected === false && !info.bot && s.seat !== view.seat)
@@ -138,9 +138,10 @@ function compassEl(view, clockEl) {
 
 /**
  * The centre: the compass (whose turn, the wall, a clock), the hand number, the laizi with its
- * 赖子皮, an added kong being robbed, whose turn in words. `timerEl`: the live table's clock.
+ * 赖子皮, an added kong being robbed, whose turn in words. `timerEl`: the live table's clock;
+ * `myClaim`: this seat has a claim to decide on the discard (the live table's prompt).
  */
-export function centerPanel(view, names, timerEl, handNo = null) {
+export function centerPanel(view, names, timerEl, handNo = null, myClaim = false) {
   const turnName = names[view.turn] ?? `${t("seat")} ${view.turn + 1}`;
   const special = specialTiles(view);
   return h("div", { class: "center" },
@@ -150,7 +151,9 @@ export function centerPanel(view, names, timerEl, handNo = null) {
       view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
         // the discarder keeps the turn while the others may claim: nobody's turn to act is lit then
         : view.last_discard && view.last_discard.seat === view.turn
-          ? h("div", { class: "turn-name", id: "turn-name" }, t("claims_open"))
+          // this seat's own claim prompt is up: say it is this seat's choice, not the others'
+          ? h("div", { class: `turn-name${myClaim ? " mine" : ""}`, id: "turn-name" },
+            t(myClaim ? "your_claim" : "claims_open"))
           : h("div", { class: `turn-name${view.turn === view.seat ? " mine" : ""}`, id: "turn-name" },
             view.turn === view.seat ? t("your_turn") : `${t("turn")}: ${turnName}`)),
     special ? h("div", { class: "laizi", id: "laizi-info" },

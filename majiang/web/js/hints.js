@@ -37,10 +37,13 @@ export function fartherDiscards(hints) {
 /** Kinds that win for a declared opponent whose hand is shown. */
 export function dangerSet(hints) { return new Set(hints?.danger_tiles || []); }
 
-/** The small label under a discardable tile: 听N (ready after it) or 进N (draws that help). */
+/** The small label under a discardable tile: 听N (ready after it), 进N (draws that help), or
+ * 退 for a discard a step farther from ready than the best (its count, often bigger than the best
+ * discard's, read as better: it is not). */
 export function tileBadge(d, danger, best = false, farther = false) {
   if (!d && !danger) return null;
-  const label = d ? (d.ready ? `${t("hint_wait_short")}${d.count}` : `${t("hint_acc_short")}${d.count}`) : "";
+  const label = !d ? "" : d.ready ? `${t("hint_wait_short")}${d.count}`
+    : farther ? t("hint_back_short") : `${t("hint_acc_short")}${d.count}`;
   return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${farther ? " far" : ""}${danger ? " danger" : ""}`,
     "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : t("hint_danger") },
   danger ? "⚠" : null, label);

@@ -38,6 +38,7 @@ const TEXT = {
   wall_left: ["余牌", "Wall"],
   turn: ["轮到", "Turn"],
   your_turn: ["轮到你了", "Your turn"], claims_open: ["等待他家叫牌…", "Claims on the discard…"],
+  your_claim: ["轮到你选择：要这张牌吗？", "Your call: claim this discard or pass"],
   press_ready: ["按“准备”开始下一局", "Press Ready for the next hand"],
   dealer: ["庄", "Dealer"],
   hand_no: ["第{n}局", "Hand {n}"],
@@ -45,7 +46,9 @@ const TEXT = {
   indicator: ["翻牌", "Indicator"],
   timer: ["计时", "Time"],
   bank: ["备用", "Bank"],
-  declared: ["已亮牌", "Declared"],
+  declared: ["已报听", "Declared"],
+  declared_kawuxing: ["已亮倒", "Declared (亮倒)"],
+  declared_jincheng: ["已上架", "Declared (上架)"],
   set_aside: ["上架", "Set aside"],
   adding_kong: ["补杠", "adds a kong"],
   revealed: ["亮出", "Revealed"],
@@ -135,12 +138,13 @@ const TEXT = {
   // hints (prompt.hints, game/hints.py)
   hint_wait_short: ["听", "W"],
   hint_acc_short: ["进", "+"],
+  hint_back_short: ["退", "back"],
   hint_after: ["打", "Discard"],
   hint_waits: ["听", "waits on"],
   hint_acc: ["进张", "improved by"],
   hint_shanten: ["{n} 向听", "{n} from ready"],
   hint_total: ["共 {n} 张", "{n} tiles left"],
-  hint_ready: ["听牌", "Ready"],
+  hint_ready: ["听牌", "Ready hand"],
   hint_can_ready: ["打这些可听牌：", "Discard to be ready:"],
   hint_declared: ["已宣告听牌：摸什么打什么（能胡就胡，能杠可杠）", "Declared: you throw each tile you draw (unless you win or kong)"],
   hint_kept_note: ["出牌时的剩余张数", "tiles left as counted at your discard"],
@@ -248,10 +252,13 @@ const RULESET_INFO = {
 const EVENT_TEXT = {
   start: ["开局", "Start"], deal: ["发牌", "deals"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
   chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"], win: ["胡", "wins"],
-  declare: ["亮牌", "declares"], pick: ["拾", "picks up (拾)"], grab: ["抢", "grabs (抢)"],
+  declare: ["报听", "declares"], pick: ["拾", "picks up (拾)"], grab: ["抢", "grabs (抢)"],
   kong_money: ["杠钱", "kong money"], exhaustive_draw: ["流局", "Exhaustive draw"],
-  settlement: ["结算", "Settlement"], pass: ["过", "passes"],
+  settlement: ["结算", "Settlement"], pass: ["过", "passes"], qian_bao: ["跟庄", "follow the dealer"],
 };
+// a declaration in each ruleset's own word (kawuxing 亮倒 shows the hand, jincheng 上架 sets a
+// tile aside face down); the server's button labels use the same words (game/actions.py)
+const DECLARE_WORD = { kawuxing: ["亮倒", "declares (亮倒)"], jincheng: ["上架", "declares (上架)"] };
 
 // the player's choice, else the browser's language (Chinese for any zh-*, English otherwise)
 const saved = localStorage.getItem(KEY);
@@ -333,9 +340,15 @@ export function splitMessage(message) {
   return lang === "zh" ? [zh, en] : [en, zh];
 }
 
-export function eventName(type) {
-  const pair = EVENT_TEXT[type];
+/** The log's word for an event; `rules` names a declaration in that ruleset's word. */
+export function eventName(type, rules) {
+  const pair = (type === "declare" && DECLARE_WORD[rules]) || EVENT_TEXT[type];
   return pair ? pair[lang === "zh" ? 0 : 1] : type;
+}
+
+/** The tag of a seat that has declared, in the ruleset's word (亮倒 / 上架). */
+export function declaredKey(rules) {
+  return TEXT[`declared_${rules}`] ? `declared_${rules}` : "declared";
 }
 
 document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";

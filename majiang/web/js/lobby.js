@@ -163,7 +163,11 @@ export async function renderLobby(root, app) {
   };
   const quick = async () => {
     savePrefs({ rules: rulesSel.value });
-    if (me.table) { mount(seatedBox, seatedNotice(me.table)); return; }
+    // the account afresh: a table left mid-hand lets its seat go when that hand ends, after
+    // this lobby was drawn (the old answer said "seated" and then "not at this table")
+    await app.refreshUser().catch(() => {});
+    const seatedAt = app.user?.table;
+    if (seatedAt) { mount(seatedBox, seatedNotice(seatedAt)); return; }
     try { open(await post("/api/quickplay", { rules: rulesSel.value })); } catch (e) { fail(e); }
   };
   // Quick play answers the table the player already sits at: say so instead of going there silently.
@@ -174,7 +178,8 @@ export async function renderLobby(root, app) {
       h("a", { class: "button", id: "btn-seated-back", href: `#/table/${code}` }, t("back_to_table", { code })),
       h("button", { class: "secondary", id: "btn-seated-leave", onclick: async () => {
         try {
-          await post(`/api/tables/${encodeURIComponent(code)}/leave`);
+          await app.refreshUser().catch(() => {});
+          if (app.user?.table === code) await post(`/api/tables/${encodeURIComponent(code)}/leave`);
           await app.refreshUser().catch(() => {});
           const res = await post("/api/quickplay", { rules: rulesSel.value });
           if (res.code === code) { mount(seatedBox, h("p", { class: "error" }, t("still_seated", { code }))); return; }

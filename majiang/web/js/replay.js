@@ -7,7 +7,7 @@
 // object as the table's screen and the history's row.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, getLang } from "./i18n.js";
+import { eventName, t, tOther, tr, getLang } from "./i18n.js";
 import { splitTiles, sortTiles, tileName } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
 import { settlementEl, addExplainCss } from "./settlement.js";
@@ -37,14 +37,6 @@ const TEXT = {
   deal_done: ["发牌完毕，{name}坐庄", "The deal is done; {name} deals"],
 };
 
-const EVENTS = {
-  start: ["开局", "starts"], deal: ["发牌", "deal"], draw: ["摸牌", "draws"],
-  discard: ["打出", "discards"], chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"],
-  win: ["胡", "wins"], declare: ["亮牌", "declares"], pick: ["拾", "picks"], grab: ["抢", "grabs"],
-  pass: ["过", "passes"], kong_money: ["杠钱", "kong money"], qian_bao: ["跟庄", "follow the dealer"],
-  exhaustive_draw: ["荒庄", "exhaustive draw"], settlement: ["结算", "settlement"],
-};
-
 function text(key, vars = {}, other = false) {
   let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
@@ -53,10 +45,6 @@ function text(key, vars = {}, other = false) {
 
 const biText = (key, vars) => bi(text(key, vars), text(key, vars, true));
 
-function eventWord(type) {
-  const pair = EVENTS[type];
-  return pair ? pair[getLang() === "zh" ? 0 : 1] : type;
-}
 
 /** One frame per event the viewer got (a step without any, e.g. a pass, is one frame). The
  * deal's events (start, each seat's deal) are one frame: the board after the deal, never an
@@ -94,7 +82,7 @@ function nowText(frame, step, names, rec) {
   if (frame.step === 0) return text("deal_done", { name: names[rec.dealer] ?? "" });
   if (ev) {
     const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles}` : "";
-    return `${ev.seat != null ? names[ev.seat] ?? "" : ""} ${eventWord(ev.type)}${tile}`.trim();
+    return `${ev.seat != null ? names[ev.seat] ?? "" : ""} ${eventName(ev.type, rec.rules)}${tile}`.trim();
   }
   return step.action ? `${names[step.seat] ?? ""} ${tr(step.action.label)}` : "";
 }

@@ -408,7 +408,8 @@ export class TableScreen {
     const panels = view.seats.map((s) => seatPanel(view, s, {
       mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat],
       timerEl: h("span", { class: "seat-timer", "data-clock-seat": s.seat }) }));
-    const center = centerPanel(view, names, this.clockEl, matchHandNo(this.match, view));
+    const center = centerPanel(view, names, this.clockEl, matchHandNo(this.match, view),
+      !!this.prompt && view.last_discard?.seat === view.turn && view.turn !== view.seat);
     const dice = diceEl(this.dice, names);
     if (dice) (center.querySelector(".center-info") || center).appendChild(dice);
     const fair = fairLine(this.fair);
@@ -425,7 +426,7 @@ export class TableScreen {
     const items = this.log.map((ev) => {  // the hand's events kept (the last 60), newest last
       const who = ev.seat != null ? names[ev.seat] : "";
       const tiles = ev.tile || ev.tiles;
-      return h("li", {}, `${who} ${eventName(ev.type)} `,
+      return h("li", {}, `${who} ${eventName(ev.type, this.view?.rules)} `,
         tiles && typeof tiles === "string" ? tileName(tiles.length === 2 ? tiles : tiles.slice(-2), lang) : "");
     });
     const list = h("ol", { class: "log", id: "log", start: String(Math.max(1, this.logStart || 1)) }, items);
