@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from majiang import economy
 from majiang.game.actions import Action, ActionError
 from majiang.game.events import Event
 
@@ -28,8 +29,9 @@ def warm_analysis() -> None:
 
 
 def ruleset_info(rules_id: Any) -> dict[str, Any]:
-    """`{id, zh, en, players, match_hands, match_rounds}` of a ruleset the engine can play (the
-    last two: its default match length); GameError otherwise."""
+    """`{id, zh, en, players, match_hands, match_rounds, seat_minimum}` of a ruleset the engine
+    can play (its default match length; the silver a seat at its lowest staked level needs);
+    GameError otherwise."""
     from majiang.game.variants import UnknownRuleset, mechanics
 
     if not isinstance(rules_id, str):
@@ -41,7 +43,9 @@ def ruleset_info(rules_id: Any) -> dict[str, Any]:
     ruleset = mech.rules
     match = new_match(rules_id, 0, None, None)  # the default match length
     return {"id": rules_id, "zh": ruleset.zh, "en": ruleset.en, "players": ruleset.players,
-            "match_hands": match.hands, "match_rounds": match.rounds}
+            "match_hands": match.hands, "match_rounds": match.rounds,
+            # below this balance quick play opens a practice table (docs/economy.md section 7)
+            "seat_minimum": economy.seat_minimum(rules_id, 1)}
 
 
 def playable_rulesets() -> list[dict[str, Any]]:

@@ -577,6 +577,11 @@ def test_lobby_list_join_and_full_tables(server: str, browser: Any) -> None:
         page.tap(".ruleset-card[data-rules=kawuxing]")
         label = page.inner_text("#btn-quick")
         assert "卡五星" in label and "Kawuxing" in label, label
+        assert page.locator("#quick-practice").count() == 0  # 100 taels cover a kawuxing seat
+        page.tap(".ruleset-card[data-rules=wuhan]")  # a wuhan seat needs 2,400: said before
+        assert "2,400" in page.inner_text("#quick-practice"), page.inner_text("#btn-quick")
+        quick = page.locator("#btn-quick").bounding_box()
+        assert quick is not None and quick["y"] + quick["height"] <= PHONE["height"], quick
         page.tap(".ruleset-card[data-rules=tuidaohu]")
         METRICS["lobby-390"] = box
         card = page.locator(".ruleset-card[data-rules=wuhan]").inner_text()

@@ -859,6 +859,24 @@ def test_s3_2_d23_a_declared_player_may_not_expose_kong_a_set_that_changes_the_w
     assert hand.legal_actions(0) == [WIN_ACTION, PASS_ACTION]
 
 
+def test_s3_2_d23_four_copies_held_since_before_declaring_are_not_konged() -> None:
+    """Project reading (D23): seat 1 pungs 9s with 4444s in hand and declares; in its first
+    drawing turn (when 2.3 would allow a dealt set of four) the hand is frozen: only the drawn
+    7s may go. (2.3 against 3.2, settled in docs/rules/kawuxing.md D23.)"""
+    hand = kw("""dealer: 0
+    seat 0: 9s1p2p4p5p7p8p1s2s3s6z6z5z7z
+    seat 1: 4s4s4s4s5s6s1p2p3p9p9s9s8p
+    seat 2: 3p6p5z5z8p7s2s1s6p3s5p6z7z
+    draws: 7p 8s 7s""")
+    discard(hand, "9s")
+    hand.apply(1, PUNGS[T("9s")])
+    declare(hand, "8p")
+    step(hand)  # seat 2 draws 7p and throws it
+    step(hand)  # seat 0 draws 8s and throws it
+    assert (hand.turn, hand.drawn) == (1, T("7s")) and hand.counts[1][T("4s")] == 4
+    assert hand.legal_actions(1) == [DISCARDS[T("7s")]]
+
+
 # seat 0 declares with 7z holding 123p 456p 999s 12s 55z (waits on 3s; 999s is independent)
 INDEPENDENT = """dealer: 0
     seat 0: 123p456p999s12s55z7z

@@ -61,7 +61,9 @@ def test_levels_and_rulesets(client: TestClient) -> None:
     assert len(levels) == 20 and levels[19]["id"] == "yu_di"
     rules = client.get("/api/rulesets").json()
     assert {"id": "tuidaohu", "zh": "推倒胡", "en": "Push-down", "players": 4,
-            "match_hands": 8, "match_rounds": None} in rules
+            "match_hands": 8, "match_rounds": None, "seat_minimum": 4} in rules
+    # below a ruleset's seat minimum quick play opens a practice table: the lobby says so first
+    assert {r["id"]: r["seat_minimum"] for r in rules}["wuhan"] == 2400
     # the default match length of each ruleset is the game's (rounds of winds where it has them)
     length = {r["id"]: (r["match_hands"], r["match_rounds"]) for r in rules}
     assert length.get("yangzhou", (None, 4)) == (None, 4)

@@ -162,3 +162,30 @@ def test_the_hands_cover_every_ruleset_and_the_wuhan_caps_and_liability() -> Non
                                            "wuhan"}
     wuhan = set().union(*(set(h["tags"]) for h in HANDS if h["rules"] == "wuhan"))
     assert {"feng_ding", "jin_ding", "liable", "poor"} <= wuhan
+
+
+@pytest.mark.parametrize("rules", ["kawuxing", "jincheng", "tuidaohu"])
+def test_kong_money_names_the_kong_it_pays_for(rules: str) -> None:
+    """A block of kong money once read only "明杠（杠钱）": which kong, of what tile, was left to
+    guess. Each block now names its kong's tile, a kong that seat made of that kind (jincheng
+    pays its kong money at the win, after other events)."""
+    from explain_hands import play
+
+    from majiang.server.explained import event_label, kong_tiles
+    from majiang.tiles import chinese_name, english_name, parse_tile
+
+    for seed in range(300):
+        hand = play(rules, seed, 0)
+        entries = [e for e in hand.settlements if e["type"] == "kong_money"]
+        if entries:
+            break
+    assert entries, "no hand with kong money in 300 seeds"
+    tiles = kong_tiles(hand.events)
+    made = {(e.data["seat"], e.data["kind"], e.data["tile"]) for e in hand.events
+            if e.kind == "kong"}
+    for entry in entries:
+        label = event_label(hand, entry, tiles)
+        tile = next(t for s, k, t in made if s == entry["seat"] and k == entry["kind"]
+                    and chinese_name(parse_tile(t)) in label["zh"])
+        assert english_name(parse_tile(tile)) in label["en"]
+        assert label["zh"].endswith("（杠钱）") and label["en"].endswith("(kong money)")

@@ -130,8 +130,13 @@ export async function renderLobby(root, app) {
         rulesSel.value = id; rulesSel.dispatchEvent(new Event("change"));
       })));
     const r = rulesets.find((x) => x.id === rulesSel.value) || { zh: rulesSel.value, en: rulesSel.value };
+    // too little silver for a seat of this ruleset: quick play opens a practice table, said here
+    const practiceOnly = r.seat_minimum != null && me.silver < r.seat_minimum;
     mount(quickBtn, bi(t("quick_play_rules", { rules: tr(r) }),
-      tOther("quick_play_rules").replace("{rules}", trOther(r))));
+      tOther("quick_play_rules").replace("{rules}", trOther(r))),
+    practiceOnly ? h("small", { class: "quick-practice", id: "quick-practice" },
+      bi(t("quick_practice", { need: fmtInt(r.seat_minimum) }),
+        tOther("quick_practice").replace("{need}", fmtInt(r.seat_minimum)))) : null);
   };
   fillBots();
   fillMatch();

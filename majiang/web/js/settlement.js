@@ -127,7 +127,9 @@ function winnerEl(s, w, names, win, mySeat) {
         ? w.decomposition.map((set) => tileRow(set, { size: "sm", cls: "set" }))
         : [w.hand ? tileRow(w.hand, { size: "sm", cls: "set" }) : null,
           ...(w.melds || []).map((m) => tileRow(m.tiles, { size: "sm", cls: "set meld" }))],
-      w.tile ? h("span", { class: "win-tile" }, "→", tileRow(w.tile, { size: "sm" })) : null),
+      // the winning tile is in the arrangement already: named as such, not a 15th tile after an arrow
+      w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, t("won_on")),
+        tileRow(w.tile, { size: "sm" })) : null),
     h("table", { class: "patterns" },
       h("tr", {}, h("th", {}, bi(t("patterns"), tOther("patterns"))), h("th", {}, "")),
       w.patterns.map((p) => h("tr", { class: "pattern", "data-pattern": p.id },
