@@ -16,6 +16,7 @@ from majiang.server.games import Action
 from majiang.server.workers import when_parent_gone
 
 log = logging.getLogger("majiang.table")
+MAX_DEAD_IN_ROW = 3  # bot processes dying before any move, after which bots think on the loop
 
 
 def make_executor(kind: str) -> Executor | None:
@@ -73,6 +74,7 @@ class BotPool:
         self.executor = make_executor(kind)
         self.turn = asyncio.Lock()
         self.restarts = 0  # bot processes started again after one died
+        self.dead_in_row = 0  # bot processes that died with no move answered in between
 
     def new_bot(self, seed: int) -> Any:
         return games.new_bot(self.bot_name, seed)
@@ -85,33 +87,59 @@ class BotPool:
     def think(self, bot: Any, view: dict[str, Any], actions: list[Action],
               reply: Callable[[Action | None], None]) -> None:
         """Let `bot` choose among `actions` in the executor; `reply` gets the choice, on the
-        loop (None if the bot failed)."""
-        executor = self.executor
-        assert executor is not None
+        loop (None if the bot failed), always: a move nobody replies to would freeze its table."""
         loop = asyncio.get_running_loop()
-        try:
-            future = loop.run_in_executor(executor, decide, bot, view, actions)
-        except BrokenProcessPool:  # found dead before this move: a new process thinks it
-            self._restart(executor)
-            executor = self.executor
-            assert executor is not None
-            future = loop.run_in_executor(executor, decide, bot, view, actions)
+        future = self._submit(loop, bot, view, actions)
+        if future is None:  # no bot process could start: this move is thought on the loop
+            loop.call_soon(reply, decide(bot, view, actions))
+            return
+        executor = self.executor
 
         def done(f: asyncio.Future[Action | None]) -> None:
-            if not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
-                self._restart(executor)  # the bot process died: this move is the default one
-            reply(_outcome(f))
+            try:
+                if executor is not None and not f.cancelled() \
+                        and isinstance(f.exception(), BrokenProcessPool):
+                    self._restart(executor)  # the bot process died: this move is the default one
+                else:
+                    self.dead_in_row = 0
+            finally:
+                reply(_outcome(f))
 
         future.add_done_callback(done)
 
+    def _submit(self, loop: asyncio.AbstractEventLoop, bot: Any, view: dict[str, Any],
+                actions: list[Action]) -> asyncio.Future[Action | None] | None:
+        """The move sent to the executor, once more to a new one if this one is found dead
+        (None: there is no executor that can take it)."""
+        for _ in range(2):
+            executor = self.executor
+            if executor is None:
+                return None
+            try:
+                return loop.run_in_executor(executor, decide, bot, view, actions)
+            except (BrokenProcessPool, OSError, RuntimeError):  # dead, or cannot start one
+                self._restart(executor)
+        return None
+
     def _restart(self, broken: Executor) -> None:
-        """A new bot process in place of one that died (once per broken pool)."""
+        """A new bot process in place of one that died (once per broken pool); when none can
+        start (out of file descriptors, say) or they keep dying, bots think on the loop from
+        then on."""
         if self.executor is not broken:
             return
-        log.error("the bot process died: starting another")
         broken.shutdown(wait=False, cancel_futures=True)
-        self.executor = make_executor(self.kind)
         self.restarts += 1
+        self.dead_in_row += 1
+        if self.dead_in_row > MAX_DEAD_IN_ROW:  # they die as they start: stop starting them
+            log.error("bot processes keep dying: bots think on the loop from now")
+            self.executor = None
+            return
+        log.error("the bot process died: starting another")
+        try:
+            self.executor = make_executor(self.kind)
+        except OSError:
+            log.exception("no bot process could start: bots think on the loop from now")
+            self.executor = None
 
     def shutdown(self) -> None:
         if self.executor is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,48 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
+        @event.listens_for(engine, "handle_error")
+        def _readonly_is_a_disconnect(ctx: Any) -> None:
+            # a connection opened while the file was read-only stays read-only after the mode
+            # is mended: dropped like a lost one, so that the pool opens new ones
+            if "readonly database" in str(ctx.original_exception):
+                ctx.is_disconnect = True
+
         sqlitegate.install(engine, SQLITE_TIMEOUT)
     return engine
+
+
+class SqliteFile:
+    """The SQLite file a server opened, watched for what a query cannot see: deleted or replaced
+    under it (the server would go on writing into the removed file, and a restart would make a
+    new, empty database), or not writable."""
+
+    def __init__(self, engine: Engine) -> None:
+        name = engine.url.database if engine.dialect.name == "sqlite" else None
+        self.path = Path(name) if name and name != ":memory:" else None
+        self.identity = self._identity()
+
+    def _identity(self) -> tuple[int, int] | None:
+        if self.path is None:
+            return None
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def problem(self) -> str | None:
+        """What is wrong with the file (None: nothing, or not SQLite), in both languages."""
+        if self.path is None:
+            return None
+        now = self._identity()
+        if now is None:
+            return f"数据库文件已不存在 / the database file {self.path} is gone"
+        if now != self.identity:
+            return f"数据库文件已被替换 / the database file {self.path} was replaced"
+        if not os.access(self.path, os.W_OK):
+            return f"数据库文件不可写 / the database file {self.path} is not writable"
+        return None
 
 
 def alembic_config(engine: Engine) -> Config:

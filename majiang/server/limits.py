@@ -22,6 +22,9 @@ RATE, BURST = 100.0, 200.0  # client messages per second per socket, and the bur
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
 SOCKETS_PER_USER = 4  # per table
 SOCKETS_PER_TABLE = 64
+# sockets a player may open at one table: a burst, then one every 2 s (a flaky network
+# reconnects far less often; opening and closing in a loop once stalled the table's game)
+OPEN_RATE, OPEN_BURST = 0.5, 8.0
 
 
 class InputError(ValueError):
@@ -74,6 +77,10 @@ class Bucket:
         self.refused += 1
         return False
 
+    def refilling(self) -> bool:
+        """Whether the bucket is not yet full again (still worth remembering)."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate < self.burst
+
 
 @dataclass
 class SocketCounts:
@@ -81,9 +88,18 @@ class SocketCounts:
 
     per_user: Counter[tuple[str, int]] = field(default_factory=Counter)
     per_table: Counter[str] = field(default_factory=Counter)
+    opens: dict[tuple[str, int], Bucket] = field(default_factory=dict)
 
     def open(self, code: str, user_id: int) -> str | None:
         """Count a new socket, or say why it may not open."""
+        bucket = self.opens.get((code, user_id))
+        if bucket is None:
+            if len(self.opens) > 10_000:  # forget players whose buckets have refilled
+                self.opens = {k: b for k, b in self.opens.items() if b.refilling()}
+            bucket = self.opens[code, user_id] = Bucket(OPEN_RATE, OPEN_BURST, OPEN_BURST)
+        if not bucket.allow():
+            return ("连接太频繁，请稍候 / connecting too often: wait a few seconds and try "
+                    "again")
         if self.per_user[code, user_id] >= SOCKETS_PER_USER:
             return (f"连接过多 / too many connections: at most {SOCKETS_PER_USER} per player "
                     "at a table")

@@ -94,13 +94,15 @@ class TableBase:
 
     # -- connections ---------------------------------------------------------------------------
 
-    async def _broadcast_table(self) -> None:
+    async def _broadcast_table(self, only: Connection | None = None) -> None:
+        """The `table` frame to the audience (`only`: to that connection alone)."""
         players = range(len(self.hand.user_ids)) if self.hand is not None else range(4)
         seen = steps.SeatsSeen(frozenset(s for s in players if self.connected(s)),
                                frozenset(self.auto))
         data = await self._db(lambda: steps.table_frame(self.store, seen), "table")
         frame = {"type": "table", "table": data}
-        for conn in self.audience:  # a watcher reads no user ids or balances
+        for conn in self.audience if only is None else (only,):
+            # a watcher reads no user ids or balances
             conn.send(frame if conn.seat is not None else
                       {"type": "table", "table": queries.for_viewer(data, conn.user_id)})
 
@@ -118,7 +120,9 @@ class TableBase:
             refuse(conn)
             return
         self.audience.add(conn)
-        await self._broadcast_table()
+        # a watcher changes nothing the others see: the frame goes to the watcher alone (a
+        # watcher opening and closing sockets in a loop once flooded the players with frames)
+        await self._broadcast_table(only=conn if seat is None else None)
         if seat is None and self.watch.delayed:
             self.watch.catch_up(conn)  # what the delayed watchers have seen so far
         elif self.hand is not None:
@@ -145,7 +149,7 @@ class TableBase:
         seat = conn.seat
         if seat is not None and self.hand is not None and not self.connected(seat):
             await self._set_auto(seat, True)
-        if not self.closed:
+        if not self.closed and seat is not None:  # a watcher leaving changes nothing shown
             await self._broadcast_table()
 
     async def _owner_returns(self, seat: int) -> None:

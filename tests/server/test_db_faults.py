@@ -482,3 +482,43 @@ def test_a_sign_up_waiting_for_the_write_lock_stalls_nothing_else(tmp_path: Path
         waiting.join(30)
         assert held, "the answers came only after the lock was released"
         assert answers == [200], "the sign-up went through once the lock was gone"
+
+
+def test_a_connection_that_became_read_only_is_dropped_not_reused(tmp_path: Path) -> None:
+    """A SQLite file read-only when the server opened it (a restore that left the mode wrong)
+    kept failing every write after its mode was mended: the pooled connections stay read-only.
+    Such a failure now drops the pool's connections like lost ones, and the retry writes.
+    (`PRAGMA query_only` makes a connection refuse writes as a read-only file does.)"""
+    from majiang.server.db import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'ro.db'}")
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("CREATE TABLE t (x INTEGER)"))
+            conn.execute(text("PRAGMA query_only = ON"))  # this pooled connection goes read-only
+        with pytest.raises(OperationalError, match="readonly") as failure:
+            with engine.begin() as conn:
+                conn.execute(text("INSERT INTO t VALUES (1)"))
+        assert failure.value.connection_invalidated
+        with engine.begin() as conn:  # a new connection: the write goes through
+            conn.execute(text("INSERT INTO t VALUES (2)"))
+            assert conn.execute(text("SELECT x FROM t")).scalars().all() == [2]
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("fault", ["deleted", "replaced"])
+def test_readyz_says_when_the_sqlite_file_went_away(fault: str, tmp_path: Path) -> None:
+    """Deleted under a running server, the file took every write (into the unlinked inode) while
+    /readyz said ready, and a restart made an empty database: accounts and sessions gone."""
+    path = tmp_path / "live.db"
+    with make_client(f"sqlite:///{path}") as client:
+        assert client.get("/readyz").json()["ready"] is True
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        if fault == "replaced":
+            sqlite3.connect(path).close()  # a new, empty file at the same path
+        answer = client.get("/readyz")
+        assert answer.status_code == 503
+        assert ("is gone" if fault == "deleted" else "was replaced") in answer.json()["error"]
+        assert " / " in answer.json()["error"]  # 中文 / English

@@ -18,6 +18,7 @@ from majiang.server.limits import (
     MAX_BODY_BYTES,
     MAX_DEPTH,
     MAX_MESSAGE_CHARS,
+    OPEN_BURST,
     OUT_QUEUE,
     SOCKETS_PER_USER,
     InputError,
@@ -140,6 +141,20 @@ def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -
     # closed sockets are counted out
     with sqlite_client.websocket_connect(url, headers=bearer) as again:
         _pong(again)
+
+
+def test_opening_sockets_in_a_loop_is_slowed_down(sqlite_client: TestClient) -> None:
+    """The attacker review: a player opening and closing sockets in a loop (each one an attach
+    and a detach for the table's actor) cut the table's moves eightfold. After a burst, opens
+    come one every two seconds; the refusal is named and the socket closes 4429."""
+    token, code = _table(sqlite_client, "churner")
+    url, bearer = f"/ws/tables/{code}", {"Authorization": f"Bearer {token}"}
+    said = []
+    for _ in range(int(OPEN_BURST) + 4):
+        with sqlite_client.websocket_connect(url, headers=bearer) as ws:
+            said.append(str(ws.receive_json().get("error", "")))
+    assert not any(said[: int(OPEN_BURST) - 1]), said
+    assert "connecting too often" in said[-1] and " / " in said[-1], said
 
 
 def test_a_large_body_without_a_length_gets_413_too(sqlite_client: TestClient) -> None:

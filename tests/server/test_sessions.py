@@ -50,6 +50,22 @@ def test_logout_sessions_and_password(client: TestClient) -> None:
         assert ws.receive_json()["type"] == "error"  # a revoked token opens no socket
 
 
+def test_the_current_password_cannot_be_guessed_with_a_stolen_session(
+        client: TestClient) -> None:
+    """/api/password once checked the current password without limit (the attacker review
+    guessed 30 times, never refused): its failures now count in the log-in throttle."""
+    signup(client, "pat", "secret1")
+    token = login(client, "pat")
+    codes = [client.post("/api/password", headers=auth(token),
+                         json={"password": f"guess{i:03d}", "new_password": "newpass1"}
+                         ).status_code for i in range(8)]
+    assert codes[0] == 403 and 429 in codes, codes
+    refused = client.post("/api/password", headers=auth(token),
+                          json={"password": "secret1", "new_password": "newpass1"})
+    assert refused.status_code == 429 and refused.headers["Retry-After"]  # the right one too
+    assert " / " in refused.json()["error"]
+
+
 def test_usernames_are_normalized_and_folded(client: TestClient) -> None:
     signup(client, "alice")
 

@@ -16,7 +16,16 @@ from majiang import economy
 from majiang.server import accounts, games, ledger, lobby, names, queries
 from majiang.server.api import fair, sessions
 from majiang.server.api.bodies import Credentials
-from majiang.server.api.deps import ApiError, Server, ServerDep, address_of, me, token_of
+from majiang.server.api.deps import (
+    ApiError,
+    Server,
+    ServerDep,
+    address_of,
+    me,
+    refusal,
+    throttled,
+    token_of,
+)
 from majiang.server.models import User
 from majiang.server.passwords import Busy
 
@@ -47,17 +56,6 @@ def login_answer(server: Server, db: Session, user: User, request: Request) -> J
 
 BUSY = "服务器繁忙，请稍后再试 / the server is busy: try again in a moment"
 
-
-def refusal(message: str, status: int, retry_after: int) -> JSONResponse:
-    """A refusal with a Retry-After header."""
-    return JSONResponse({"error": message}, status_code=status,
-                        headers={"Retry-After": str(retry_after)})
-
-
-def throttled(seconds: int) -> JSONResponse:
-    """429: too many failed log-ins for this name or address."""
-    return refusal(f"登录失败次数过多，请{seconds}秒后再试 / too many failed log-ins: try "
-                   f"again in {seconds} s", 429, seconds)
 
 
 def login_keys(server: Server, request: Request, username: object) -> list[str]:

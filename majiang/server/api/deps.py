@@ -8,12 +8,13 @@ from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import Depends, Path, Query, Request
+from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import HTTPConnection
 
 from majiang.server import accounts
 from majiang.server.botpool import BotPool
-from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.db import SqliteFile, make_engine, migrate, session_factory
 from majiang.server.manager import TableManager
 from majiang.server.models import LoginSession, User
 from majiang.server.passwords import PasswordPool
@@ -33,6 +34,18 @@ class ApiError(Exception):
         self.status = status
 
 
+def refusal(message: str, status: int, retry_after: int) -> JSONResponse:
+    """A refusal with a Retry-After header."""
+    return JSONResponse({"error": message}, status_code=status,
+                        headers={"Retry-After": str(retry_after)})
+
+
+def throttled(seconds: int) -> JSONResponse:
+    """429: too many failed log-ins (or current-password checks) for this name or address."""
+    return refusal(f"登录失败次数过多，请{seconds}秒后再试 / too many failed log-ins: try "
+                   f"again in {seconds} s", 429, seconds)
+
+
 class Server:
     """What the app holds: settings, database, token signer, live tables, the password pool
     and the log-in throttle."""
@@ -42,6 +55,7 @@ class Server:
         bots = BotPool(settings.bot_pool, settings.default_bot)  # a bad bot fails here
         self.engine = make_engine(settings.database_url)
         migrate(self.engine)
+        self.db_file = SqliteFile(self.engine)  # /readyz: still the file opened, writable
         self.sessions: sessionmaker[Session] = session_factory(self.engine)
         with self.sessions() as db:
             secret = accounts.server_secret(db, settings.secret)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import logging
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -13,11 +14,17 @@ from majiang.server.api.deps import ServerDep
 from majiang.server.metrics import REGISTRY, TABLES
 
 router = APIRouter()
+log = logging.getLogger("majiang.db")
 
 
 @router.get("/readyz", response_model=None)
 def readyz(server: ServerDep) -> JSONResponse:
-    """200 when the database answers, else 503 with the reason (the process itself is up)."""
+    """200 when the database answers and its file (SQLite) is still the one opened and
+    writable, else 503 with the reason (the process itself is up)."""
+    problem = server.db_file.problem()
+    if problem is not None:
+        log.error("not ready: %s", problem)
+        return JSONResponse({"ready": False, "error": problem}, status_code=503)
     try:
         with server.db() as db:
             db.execute(text("SELECT 1"))

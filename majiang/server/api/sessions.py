@@ -10,9 +10,18 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from majiang.server import accounts, faucets
+from majiang.server import accounts, faucets, names
 from majiang.server.api.bodies import Credentials, PasswordChange
-from majiang.server.api.deps import ApiError, RowId, Server, ServerDep, me, token_of
+from majiang.server.api.deps import (
+    ApiError,
+    RowId,
+    Server,
+    ServerDep,
+    address_of,
+    me,
+    throttled,
+    token_of,
+)
 from majiang.server.models import LoginSession, User
 
 router = APIRouter()
@@ -63,22 +72,32 @@ def revoke_session(server: ServerDep, request: Request, session_id: RowId) -> di
         return {"ok": True}
 
 
-@router.post("/api/password")
+@router.post("/api/password", response_model=None)
 async def change_password(server: ServerDep, request: Request,
-                          body: PasswordChange | None = None) -> dict[str, Any]:
-    """A new password (the current one required); every other session is revoked."""
+                          body: PasswordChange | None = None) -> dict[str, Any] | JSONResponse:
+    """A new password (the current one required, its checks counted by the log-in throttle:
+    a stolen session may not guess the password); every other session is revoked."""
     body = body or PasswordChange()
     accounts.check_password(body.new_password)
 
-    def stored_hash() -> str | None:
+    def stored_hash() -> tuple[str, str | None]:
         with server.db() as db:
             user, _ = current(server, db, request)
-            return user.password_hash
+            return user.username, user.password_hash
 
-    stored = await run_in_threadpool(stored_hash)  # the database off the event loop
-    ok = stored is not None and await server.passwords.verify(stored, body.password)
+    username, stored = await run_in_threadpool(stored_hash)  # the database off the event loop
+    keys = server.logins.keys(names.name_key(username), address_of(server, request))
+    wait = server.logins.attempt(keys)  # counted as failed until it is right
+    if wait > 0:
+        return throttled(wait)
+    try:
+        ok = stored is not None and await server.passwords.verify(stored, body.password)
+    except BaseException:  # busy or away: not the caller's failure
+        server.logins.undo(keys)
+        raise
     if not ok:
         raise ApiError("当前密码错误 / the current password is wrong", 403)
+    server.logins.succeeded(keys)
     hashed = await server.passwords.hash(body.new_password)
 
     def change() -> int:
