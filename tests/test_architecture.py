@@ -18,7 +18,7 @@ import majiang
 # "cli" is every command module (`cli.py`, `*_cli.py`, `__main__.py`), whatever its package.
 # The browser client (`majiang/web/`) is no layer: no module imports it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("majiang.tiles",),
+    ("majiang.tiles", "majiang.shown"),
     ("majiang.analysis",),
     ("majiang.rules",),
     ("majiang.scoring",),

@@ -22,6 +22,7 @@ from majiang.game.mechanics.orphan_claims import OrphanClaims
 from majiang.game.mechanics.rain import Rain
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
+from majiang.shown import short
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def mechanics(rules_id: str) -> Mechanics:
         ruleset = get_ruleset(rules_id)
     except KeyError:
         raise UnknownRuleset(
-            f"unknown or unimplemented ruleset {rules_id!r}: expected one of {', '.join(TABLE)}"
+            f"unknown or unimplemented ruleset {short(rules_id, 40)}: expected one of "
+            f"{', '.join(TABLE)}"
         ) from None
     return replace(mech, ruleset=ruleset)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from majiang.rules.base import Ruleset
+from majiang.shown import short
 
 RULESET_IDS: tuple[str, ...] = ("tuidaohu", "yangzhou", "kawuxing", "jincheng", "wuhan")
 _cache: dict[str, Ruleset] = {}
@@ -38,7 +39,7 @@ def get_ruleset(rules_id: str) -> Ruleset:
     if rules_id in _cache:
         return _cache[rules_id]
     if rules_id not in RULESET_IDS:
-        raise KeyError(f"unknown ruleset {rules_id!r}; known: {', '.join(RULESET_IDS)}")
+        raise KeyError(f"unknown ruleset {short(rules_id, 40)}; known: {', '.join(RULESET_IDS)}")
     try:
         module = importlib.import_module(f"majiang.rules.{rules_id}")
     except ModuleNotFoundError as exc:

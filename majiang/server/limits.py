@@ -31,12 +31,6 @@ class InputError(ValueError):
     """A client message refused before it is read; the text is for the client."""
 
 
-def short(value: Any, limit: int = 24) -> str:
-    """A value for an error message: its repr, cut to `limit` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def read_message(text: str) -> Any:
     """A client's text frame as JSON, its size and nesting checked first."""
     if len(text) > MAX_MESSAGE_CHARS:

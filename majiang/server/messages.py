@@ -8,7 +8,7 @@ from typing import Any
 
 from majiang.server.connection import Connection
 from majiang.server.games import Action, ActionError
-from majiang.server.limits import short
+from majiang.shown import short
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from majiang.server.limits import short
 from majiang.server.settings import Settings
+from majiang.shown import short
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; media-src 'self'; object-src 'none'; "

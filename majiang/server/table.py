@@ -29,12 +29,12 @@ from majiang.server.connection import Connection
 from majiang.server.dbwork import DbWorker
 from majiang.server.fanout import opening, state_frame
 from majiang.server.games import Action
-from majiang.server.limits import short
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
 from majiang.server.prompts import DISCARD, default_action
 from majiang.server.settings import Settings
 from majiang.server.storage import LiveHand, Saved
 from majiang.server.tablebase import TableBase
+from majiang.shown import short
 
 log = logging.getLogger("majiang.table")
 

@@ -496,9 +496,9 @@ def test_a_connection_that_became_read_only_is_dropped_not_reused(tmp_path: Path
         with engine.begin() as conn:
             conn.execute(text("CREATE TABLE t (x INTEGER)"))
             conn.execute(text("PRAGMA query_only = ON"))  # this pooled connection goes read-only
-        with pytest.raises(OperationalError, match="readonly") as failure:
-            with engine.begin() as conn:
-                conn.execute(text("INSERT INTO t VALUES (1)"))
+        with pytest.raises(OperationalError, match="readonly") as failure, \
+                engine.begin() as conn:
+            conn.execute(text("INSERT INTO t VALUES (1)"))
         assert failure.value.connection_invalidated
         with engine.begin() as conn:  # a new connection: the write goes through
             conn.execute(text("INSERT INTO t VALUES (2)"))

@@ -313,3 +313,17 @@ def test_an_id_past_64_bits_is_a_named_bad_request(sqlite_client: TestClient, pa
     r = sqlite_client.get(path)
     assert r.status_code == 400, r.text
     assert r.json()["error"].startswith("请求有误 / bad request")
+
+
+def test_an_error_never_echoes_a_long_input(sqlite_client: TestClient) -> None:
+    """The attacker review: a 5,000-character ruleset id or player name came back whole."""
+    token, _ = _table(sqlite_client, "echo")
+    long = "x" * 5000
+    answers = [
+        sqlite_client.post("/api/tables", json={"rules": long}, headers=auth(token)),
+        sqlite_client.get(f"/api/players/{long}"),
+        sqlite_client.get(f"/api/players/echo/history?rules={long}", headers=auth(token)),
+    ]
+    for answer in answers:
+        assert 400 <= answer.status_code < 500, answer.text[:200]
+        assert len(answer.json()["error"]) < 300 and " / " in answer.json()["error"]

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from majiang.server import accounts, games, standing
 from majiang.server.api.deps import ApiError, RowIdQuery, Server, ServerDep, me, token_of
 from majiang.server.models import User
+from majiang.shown import short
 
 router = APIRouter()
 
@@ -21,7 +22,7 @@ router = APIRouter()
 def _player(db: Session, name: str) -> User:
     user = accounts.by_name(db, name)
     if user is None:
-        raise ApiError(f"没有此玩家 / no player {name!r}", 404)
+        raise ApiError(f"没有此玩家 / no player {short(name, 40)}", 404)
     return user
 
 
