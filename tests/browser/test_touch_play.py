@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from test_layout import PHONE, create_table, guest, new_page, play_hand
+from test_layout import PHONE, create_table, guest, new_page, play_hand, shot
 
 PROMPT_WAIT_MS = 30_000
 
@@ -112,6 +112,16 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         page.touchscreen.tap(195, 800)  # the board below the panel
         panel.wait_for(state="hidden", timeout=2000)
         assert page.locator("#btn-ready").is_visible()  # the next hand can start
+        # the hand is in the history, which fits the phone (the table was 426 px wide: replay
+        # buttons cut off, the silver column one character a line)
+        page.goto(f"{server}/#/history")
+        page.wait_for_selector("#history a.button", timeout=15_000)
+        fit = page.evaluate("""() => {
+          const b = document.querySelector('#history a.button').getBoundingClientRect();
+          return {pageW: document.documentElement.scrollWidth, vw: innerWidth, right: b.right};
+        }""")
+        assert fit["pageW"] <= fit["vw"] and fit["right"] <= fit["vw"], fit
+        shot(page, "history-390", full=True)
     finally:
         page.context.close()
 

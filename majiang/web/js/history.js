@@ -67,12 +67,12 @@ export async function renderHistory(root) {
           h("td", { class: "wide" }, String(x.hand_id)),
           h("td", { class: "rules-name" }, tr(rulesName(x.rules))),
           h("td", { class: `result ${x.result}` }, bi(tx(x.result), tx(x.result, {}, true))),
-          h("td", {}, winnersEl(x)),
+          h("td", { class: "winners" }, winnersEl(x)),
           h("td", { class: "num units" }, signed(x.units)),
           h("td", { class: `num silver ${x.silver > 0 ? "pos" : x.silver < 0 ? "neg" : ""}` },
             `${signed(x.silver)}`),
           h("td", { class: "wide" }, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
-          h("td", {}, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },
+          h("td", { class: "replay" }, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },
             bi(t("replay"), tOther("replay")))))))));
   return () => {};
 }
