@@ -202,7 +202,8 @@ def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
                     lines.append(_line(payer, payee, -amount, stake, reason))
     result = hand.result
     if result is not None:
-        for winner, answer in zip(result.winners, result.answers, strict=False):
+        caps = _caps(hand)
+        for i, (winner, answer) in enumerate(zip(result.winners, result.answers, strict=False)):
             patterns = answer.get("patterns", [])
             reason = {
                 "zh": "、".join(str(p.get("zh", p.get("id"))) for p in patterns) or "胡",
@@ -210,8 +211,21 @@ def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
             }
             for payer, amount in enumerate(answer.get("payments", [])):
                 if amount < 0 and payer != winner:
-                    lines.append(_line(payer, winner, -amount, stake, reason))
+                    cap = caps.get((i, payer))  # the amount is the cap's, not the patterns'
+                    lines.append(_line(payer, winner, -amount, stake, reason if cap is None else
+                                       {"zh": f"{reason['zh']} → {cap['zh']}",
+                                        "en": f"{reason['en']} → {cap['en']}"}))
     return lines
+
+
+def _caps(hand: Any) -> dict[tuple[int, int], dict[str, Any]]:
+    """(win, paying seat) -> the cap that set that payment (wuhan's 封顶 / 金顶), if any."""
+    try:
+        wins = explain_wins(hand)
+    except ValueError:
+        return {}
+    return {(i, share["payer"]): share["cap"] for i, win in enumerate(wins)
+            for share in win["shares"] if share["cap"] is not None}
 
 
 def _line(payer: int, payee: int, units: int, stake: int, reason: dict[str, str]) -> dict[str, Any]:

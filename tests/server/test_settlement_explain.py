@@ -150,6 +150,12 @@ def test_settlement_replay_and_history_show_the_same_silver(
         if tag in ("feng_ding", "jin_ding", "jin_ding_unopened", "san_yang_kai_tai"):
             assert any(s["cap"] and s["cap"]["id"] == tag
                        for w in explain["wins"] for s in w["shares"])
+            # the payment line names the cap that set its amount (it listed only the patterns:
+            # "各付 800 注（屁胡、开口…）" for a 金顶)
+            capped = [s["cap"] for w in explain["wins"] for s in w["shares"] if s["cap"]]
+            assert any(f"→ {cap['zh']}" in line["reason"]["zh"]
+                       and f"→ {cap['en']}" in line["reason"]["en"]
+                       for cap in capped for line in screen["lines"])
         if tag == "liable":
             assert any(w["liable"] is not None and w["liability"] for w in explain["wins"])
         if tag == "poor":
