@@ -315,6 +315,13 @@ def test_an_id_past_64_bits_is_a_named_bad_request(sqlite_client: TestClient, pa
     assert r.json()["error"].startswith("请求有误 / bad request")
 
 
+def test_health_checks_answer_head(sqlite_client: TestClient) -> None:
+    """Uptime checkers send HEAD: /healthz and /readyz answered 405."""
+    for path in ("/healthz", "/readyz"):
+        answer = sqlite_client.head(path)
+        assert answer.status_code == 200 and answer.content == b"", path
+
+
 def test_an_error_never_echoes_a_long_input(sqlite_client: TestClient) -> None:
     """The attacker review: a 5,000-character ruleset id or player name came back whole."""
     token, _ = _table(sqlite_client, "echo")

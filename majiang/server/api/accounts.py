@@ -67,7 +67,7 @@ def login_keys(server: Server, request: Request, username: object) -> list[str]:
     return server.logins.keys(key, address_of(server, request))
 
 
-@router.get("/healthz")
+@router.api_route("/healthz", methods=["GET", "HEAD"])  # HEAD: what uptime checkers send
 async def healthz() -> dict[str, bool]:
     return {"ok": True}
 

@@ -17,7 +17,7 @@ router = APIRouter()
 log = logging.getLogger("majiang.db")
 
 
-@router.get("/readyz", response_model=None)
+@router.api_route("/readyz", methods=["GET", "HEAD"], response_model=None)
 def readyz(server: ServerDep) -> JSONResponse:
     """200 when the database answers and its file (SQLite) is still the one opened and
     writable, else 503 with the reason (the process itself is up)."""
