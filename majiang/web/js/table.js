@@ -340,6 +340,13 @@ export class TableScreen {
     if (this.confirmLeave) parts.push(leaveDialog(this));
     const players = view ? (view.players || view.seats?.length || 4) : 4;
     mount(this.root, h("div", { class: `table-screen players-${players}` }, parts));
+    // the head's height as --head-h: a desktop's felt fills the window's rest (style.css), so
+    // that a head grown to two rows between hands does not push the felt under the hand strip
+    const headH = Math.round(header.getBoundingClientRect().height);
+    if (headH && headH !== this.headH) {
+      this.headH = headH;
+      document.documentElement.style.setProperty("--head-h", `${headH}px`);
+    }
     this.renderTimer();
   }
 
