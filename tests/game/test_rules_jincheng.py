@@ -744,6 +744,28 @@ seat 3: {FOLLOWER}
     assert lines(hand, "qian_bao") == []
 
 
+def test_s3_2_a_discard_after_everyone_declared_is_no_first_discard() -> None:
+    """3.2 "the dealer's first action that puts a tile out is a discard": the dealer and then
+    each other seat declare (上架) in their first turns; in the second go-round each throws the
+    2z it draws. Those are no first discards: nothing is paid (a rules audit found 跟庄 paid)."""
+    hand = jc("""
+dealer: 0
+seat 0: 123m456p789s12s55z9s
+seat 1: 123p456s789m12p66z
+seat 2: 456m789p123s45s77z
+seat 3: 789m123p456s11z99p
+draws: 3z 4z 4z 2z 2z 2z 2z
+""")
+    declare(hand, "9s")
+    for seat in (1, 2, 3):
+        assert hand.turn == seat and hand.drawn is not None
+        hand.apply(seat, DECLARES[hand.drawn])
+    for seat in range(4):
+        assert hand.turn == seat and hand.drawn == T("2z")
+        hand.apply(seat, DISCARDS[T("2z")])
+    assert lines(hand, "qian_bao") == [] and hand.scores == [0, 0, 0, 0]
+
+
 def test_s3_2_a_different_first_discard_breaks_it() -> None:
     hand = jc(f"""
 dealer: 0

@@ -1,6 +1,6 @@
 """jincheng 前包 / 跟庄 (jincheng.md 3.2): when the others, in turn, each throw the dealer's first
-discard, the dealer pays them (`Ruleset.qian_bao`); any claim (or a turn without a discard)
-ends it."""
+discard, the dealer pays them (`Ruleset.qian_bao`); any claim, or a turn without a discard (a
+上架), ends it."""
 
 from __future__ import annotations
 
@@ -23,8 +23,11 @@ class FollowDealer(Mechanic):
             return True
         first, followers = state.follow
         n = state.players
-        if first < 0:
-            state.follow = (tile, 0) if seat == state.dealer else None
+        if first < 0:  # the hand's first discard: the dealer's first action, unless he declared
+            # (上架 puts the tile out face down and passes the turn: jincheng.md 3.2 "the dealer's
+            # first action that puts a tile out is a discard"; a later discard is no first one)
+            starts = seat == state.dealer and not any(s.declared for s in state.seats)
+            state.follow = (tile, 0) if starts else None
         elif seat != (state.dealer + followers + 1) % n or tile != first:
             state.follow = None
         elif followers + 1 == n - 1:
