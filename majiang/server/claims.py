@@ -1,6 +1,6 @@
-"""Claim protection: after a discard, the next event waits the table's claim window whether or
-not anyone could claim, so the time between a discard and what follows tells nothing about who
-holds what.
+"""Claim protection: after a discard (or an added kong, which may be robbed), the next event
+waits the table's claim window whether or not anyone could claim, so the time between the tile
+put out and what follows tells nothing about who holds (or waits on) what.
 
 The discard itself is sent at once. What follows it (the next draw when nobody can claim; a
 claim, a pass or a win when someone could, answered within the window) is held and sent when
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.server import ledger
-from majiang.server.games import Event
+from majiang.server.games import Action, Event
 from majiang.server.messages import ClaimRelease, Message
 from majiang.server.metrics import CLAIM_HOLDS
 from majiang.server.settings import Settings
@@ -40,10 +40,17 @@ def window_seconds(settings: Settings, bots: list[bool]) -> float:
     return DEFAULT_WINDOW if settings.bot_delay[1] > 0 else 0.0
 
 
-def after_discard(events: list[Event]) -> int:
-    """Where a discard's events split: the discard itself (sent at once) and what follows."""
+def opens_window(action: Action) -> bool:
+    """Whether others may take the tile this action puts out: a discard (a claim), or an added
+    kong (robbing it): what follows waits the window either way."""
+    return action.type == "discard" or (action.type == "kong" and action.kind == "added_kong")
+
+
+def after_put_out(events: list[Event]) -> int:
+    """Where the events of a discard or an added kong split: the tile put out (sent at once) and
+    what follows (held)."""
     for i, event in enumerate(events):
-        if event.kind == "discard":
+        if event.kind in ("discard", "kong"):
             return i + 1
     return 0
 

@@ -24,13 +24,13 @@ from majiang.server import games
 from majiang.server import messages as m
 from majiang.server import tablesteps as steps
 from majiang.server.botpool import BotPool, decide
-from majiang.server.claims import Batch, after_discard, window_seconds
+from majiang.server.claims import Batch, after_put_out, opens_window, window_seconds
 from majiang.server.connection import Connection
 from majiang.server.dbwork import DbWorker
 from majiang.server.fanout import opening, state_frame
 from majiang.server.games import Action
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
-from majiang.server.prompts import DISCARD, default_action
+from majiang.server.prompts import default_action
 from majiang.server.settings import Settings
 from majiang.server.storage import LiveHand, Saved
 from majiang.server.tablebase import TableBase
@@ -209,8 +209,8 @@ class TableRunner(TableBase):
             HANDS.labels(str(hand.engine.rules)).inc()
         batch = Batch(events, saved.posted, screen)
         window = window_seconds(self.settings, hand.bots)
-        if action.type == DISCARD and window > 0:
-            cut = after_discard(events)
+        if opens_window(action) and window > 0:
+            cut = after_put_out(events)
             self._send_events(Batch(events[:cut], [], None), state=False)
             batch = Batch(events[cut:], saved.posted, screen, continued=True)
             claimable = not batch.events and not over

@@ -61,3 +61,20 @@ def test_the_window_is_none_without_a_person_and_follows_the_settings(
     assert window_seconds(Settings(bot_delay=(0.0, 0.0)), [False, True, True, True]) == 0.0
     monkeypatch.setenv("MAJIANG_CLAIM_DELAY", "0.3")
     assert Settings.from_env().claim_delay == 0.3
+
+
+def test_an_added_kong_opens_the_window_as_a_discard_does() -> None:
+    """A rules audit: an added kong that someone could rob waited for them while one nobody
+    could rob went straight on to its replacement draw, so the pause told the table that a
+    seat waits on that tile. The kong is now sent at once and what follows waits the window,
+    like a discard; the other kongs do not open one."""
+    from majiang.game.actions import ADDED_KONGS, CONCEALED_KONGS, DISCARDS
+    from majiang.game.events import Event
+    from majiang.server.claims import after_put_out, opens_window
+
+    assert opens_window(DISCARDS[0]) and opens_window(ADDED_KONGS[4])
+    assert not opens_window(CONCEALED_KONGS[4])
+    kong = Event("kong", None, {"seat": 0, "kind": "added_kong", "tile": "5m", "from": 2})
+    draw = Event("draw", 0, {"seat": 0, "tile": "7p"})
+    assert after_put_out([kong, draw]) == 1  # the kong at once, the replacement held
+    assert after_put_out([Event("discard", None, {"seat": 0, "tile": "1m"})]) == 1
