@@ -39,6 +39,7 @@ from typing import Any
 
 from majiang.game.draws import replacement_tile
 from majiang.game.hand import Hand
+from majiang.game.mechanics.rain import rain_suit
 from majiang.game.variants import mechanics
 from majiang.game.wall import RNG_VERSION, Wall, deal_order, tail_by_stacks
 from majiang.rules.base import MELD_KINDS, ONE_TILE_MELDS, Meld
@@ -157,7 +158,7 @@ def build(
     wall = _arrange(stacks, ruleset.tile_count, dealt,
                     dealer, [*(shown or []), *draw_tiles], [*kong_fourths, *tail_tiles], pool)
     hand = Hand.new(rules, seed, dealer, options, wall=wall, names=names, hand_no=hand_no)
-    _lay_melds(hand, seat_melds)
+    _lay_melds(hand, seat_melds, rain=mech.has("rain"))
     return hand
 
 
@@ -183,8 +184,9 @@ def _arrange(stacks: bool, size: int, dealt: list[list[Tile]], dealer: int,
     return [next(filler) if t is None else t for t in wall]
 
 
-def _lay_melds(hand: Hand, seat_melds: list[list[Meld]]) -> None:
-    """Move each meld's tiles from the concealed hand to the table (its 4th from the tail)."""
+def _lay_melds(hand: Hand, seat_melds: list[list[Meld]], rain: bool = False) -> None:
+    """Move each meld's tiles from the concealed hand to the table (its 4th from the tail);
+    `rain`: three claimed sets of one suit start wuhan's 下雨 watch, as the third claim would."""
     if not any(seat_melds):
         return
     state = hand.state
@@ -205,6 +207,10 @@ def _lay_melds(hand: Hand, seat_melds: list[list[Meld]]) -> None:
                 me.grabbed = me.grabbed or meld.kind == "grabbed"
             me.melds.append(meld)
     state.follow = None  # melds mean claims: no following the dealer
+    for seat, me in enumerate(state.seats):
+        watch = rain_suit(me.melds) if rain else None
+        if watch is not None:
+            state.rain_watch[seat] = watch
     for me in state.seats:
         me.dealt_quads = {t for t in range(34) if me.counts[t] == 4}
     for event in state.events:  # the deal events name what each seat now holds concealed

@@ -1137,6 +1137,27 @@ def test_s7_5_1_xia_yu_the_first_to_fail_pays_instead() -> None:
     assert_paid(hand, [0, 240, -240, 0])
 
 
+def test_s7_5_1_melds_laid_out_by_a_scenario_start_the_rain_watch() -> None:
+    """7.5.1 "From the moment a player has three claimed sets of one suit": a position written
+    with the three 万 sets already on the table is such a moment. Seat 2 then throws 9p while
+    holding 2m 8m (fails to rain), so it pays seat 1's 清一色, not the third set's feeder (a
+    rules audit: the scenario tool started no watch, and seat 3 was charged)."""
+    hand = scenario("""
+rules: wuhan
+dealer: 2
+indicator: 1z
+seat 2: 2m 8m 1p 4p 7p 2s 5s 9p 6p 6p 3z 4z 6z 1s
+seat 3: 1m 1p4p7p 2s5s8s 3z4z6z 3s 6s 9s
+seat 0: 5m 1s 4s 7s 2p 5p 8p 3z 4z 6z 8s 9p 3p
+seat 1: 46m 77m | chow 123m from 0, pung 5m from 2, pung 9m from 3, red_kong 7z
+""")
+    discard_and_pass(hand, 2, "9p")  # holds 2m 8m: fails to rain
+    discard_and_pass(hand, 3, "1m")
+    discard(hand, 0, "5m")
+    answer = win(hand, 1)
+    assert "qing_yi_se" in pattern_ids(answer) and answer["liable"] == 2
+
+
 def test_s7_5_1_laizi_and_pi_of_the_suit_do_not_oblige() -> None:
     # indicator 7m: laizi 8m, 赖子皮 7m and 6m. Seat 2's only 万 are a 6m (皮) and an 8m (赖):
     # he cannot throw them plainly, so his 1p is no failure and the feeder pays.
