@@ -219,7 +219,7 @@ def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
 
 
 def _caps(hand: Any) -> dict[tuple[int, int], dict[str, Any]]:
-    """(win, paying seat) -> the cap that set that payment (wuhan's 封顶 / 金顶), if any."""
+    """(win, paying seat) -> the cap that set that payment (a ruleset's 封顶 / 金顶), if any."""
     try:
         wins = explain_wins(hand)
     except ValueError:
