@@ -60,6 +60,8 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     (["simulate", "--hands", "1", "--records", "{tmp}/bad.json"], "无法创建记录文件夹"),
     (["simulate", "--hands", "1", "--out", "{tmp}/hands.csv"], ".jsonl"),
     (["arena", "--hands", "1", "--plot", "{tmp}/no/out.png"], "文件夹不存在"),
+    (["arena", "--hands", "1", "--bots", "strong"], "两个不同的机器人"),
+    (["arena", "--hands", "1", "--bots", "strong,strong"], "两个不同的机器人"),
     (["arena", "--hands", "1", "--plot", "{tmp}/out.txt"], ".png"),
     (["replay", "--seat", "9", "{tmp}/record.json"], "座位号应为 0 到 3"),
 ])

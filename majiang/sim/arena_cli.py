@@ -125,6 +125,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena: unknown bot(s) {', '.join(unknown) or '(none)'}: "
               f"expected {', '.join(BOTS)}", file=sys.stderr)
         return 2
+    if len(set(names)) != len(names) or len(names) < 2:  # a bot against itself differs by 0
+        print(f"arena: --bots needs two different bots or more, got {args.bots!r} / "
+              "请给出至少两个不同的机器人", file=sys.stderr)
+        return 2
     if args.hands < 1 or args.workers < 1:
         print("arena: --hands and --workers must be >= 1", file=sys.stderr)
         return 2
