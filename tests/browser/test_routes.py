@@ -35,3 +35,20 @@ def test_a_slow_screen_never_draws_over_a_later_one(browser: Any, server: str) -
     page.wait_for_selector("#leaderboard")  # and the leaderboard itself still opens
     assert page.locator("#levels-page").count() == 0
     context.close()
+
+
+def test_logging_out_clears_the_top_bar(browser: Any, server: str) -> None:
+    """After 退出 the log-in form showed under a bar that still named the player, his silver and
+    退出, until a reload or a language switch."""
+    from test_layout import PHONE, guest, new_page
+
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        page.wait_for_selector("#user-box")
+        page.tap("#btn-logout")
+        page.wait_for_selector("#user-box", state="detached", timeout=10_000)
+        assert page.locator("#btn-logout").count() == 0
+        assert page.locator("#auth-username").is_visible()  # the log-in form, under a clean bar
+    finally:
+        page.context.close()

@@ -59,7 +59,7 @@ const app = {
       u ? h("button", { class: "secondary small", id: "btn-logout",
         onclick: async () => {
           await post("/api/logout").catch(() => {});  // the server ends the session too
-          setToken(null); this.user = null; location.hash = "#/"; this.route();
+          setToken(null); this.user = null; this.renderBar(); location.hash = "#/"; this.route();
         } }, t("logout")) : null);
   },
 
@@ -95,13 +95,13 @@ const app = {
     if (page === "profile" && arg) return renderProfile(view, this, arg);
     if (page === "leaderboard") return renderLeaderboard(view, this, arg);
     if (page === "watch" && arg && this.user) return renderWatch(view, this, arg);
-    if (page === "replay" && arg && arg.includes(".")) return renderReplay(view, arg);  // a share link: no log-in
+    if (page === "replay" && arg && arg.includes(".")) return renderReplay(view, arg, this);  // a share link: no log-in
     if (page === "join" && arg) return renderJoin(view, this, arg);
     if (page === "room" && arg && this.user) return renderRoom(view, this, arg);
     if (!this.user || !page) return renderLobby(view, this);
     if (page === "table" && arg) return openTable(view, this, arg);
     if (page === "history") return renderHistory(view);
-    if (page === "replay" && arg) return renderReplay(view, arg);
+    if (page === "replay" && arg) return renderReplay(view, arg, this);
     return renderLobby(view, this);
   },
 };

@@ -68,8 +68,10 @@ export async function renderHistory(root) {
           h("td", { class: "rules-name" }, tr(rulesName(x.rules))),
           h("td", { class: `result ${x.result}` }, bi(tx(x.result), tx(x.result, {}, true))),
           h("td", { class: "winners" }, winnersEl(x)),
-          h("td", { class: "num units" }, signed(x.units)),
-          h("td", { class: `num silver ${x.silver > 0 ? "pos" : x.silver < 0 ? "neg" : ""}` },
+          // data-label: a phone's card shows what each number is (its table has no header row)
+          h("td", { class: "num units", "data-label": t("units") }, signed(x.units)),
+          h("td", { class: `num silver ${x.silver > 0 ? "pos" : x.silver < 0 ? "neg" : ""}`,
+            "data-label": t("silver") },
             `${signed(x.silver)}`),
           h("td", { class: "wide" }, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
           h("td", { class: "replay" }, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },

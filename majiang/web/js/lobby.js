@@ -153,7 +153,8 @@ export async function renderLobby(root, app) {
   const faucets = faucetsCard((user) => {
     const silver = document.getElementById("my-silver");
     if (silver) silver.textContent = fmtInt(user.silver);
-    app.refreshUser({ ...app.user, ...user }).catch(() => {});  // the top bar too (it kept the old balance)
+    // the top bar, and the lobby itself: its level, stakes and quick play follow the balance
+    app.refreshUser({ ...app.user, ...user }).then(() => app.route()).catch(() => {});
   });
   const create = async (asRoom = false) => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),

@@ -34,6 +34,10 @@ export function settlementOverlay(screen) {
       settlementEl(screen.settlement, screen.names(), screen.mySeat(), screen.wins, screen.kongs),
       over ? matchTotalsEl(over, screen.names(), screen.mySeat()) : null,
       h("div", { class: "buttons settle-actions" },  // kept in view at the card's foot (style.css)
+        // the table's notice (unseated: too little silver for the next deal; the table closed)
+        // here too: in the head it was hidden behind this card, and Next hand seemed to do nothing
+        screen.notice || screen.tableClosed ? h("p", { class: "notice settle-notice", id: "settle-notice",
+          role: "status" }, screen.notice || bi(t("table_closed"), tOther("table_closed"))) : null,
         next,
         h("button", { class: "secondary", id: "btn-close-settlement",
           onclick: () => {  // the board behind it, without the burst still falling over it

@@ -18,7 +18,7 @@ const TEXT = {
   recent: ["最近战绩", "Recent results"], wealth_rank: ["财富排名", "Wealth rank"],
   since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
   none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],
-  replay: ["回放", "Replay"], wins: ["和 {n} 次", "{n} wins"], units_n: ["{n} 番", "{n} units"],
+  replay: ["回放", "Replay"], wins: ["和 {n} 次", "{n} wins"], units_n: ["{n} 注", "{n} units"],
   no_hands: ["还没有打过牌", "No hands played yet"],
   win: ["和", "W"], deal_in: ["铳", "D"], loss: ["负", "L"], even: ["平", "E"], draw: ["流", "—"],
   result_win: ["和牌", "win"], result_deal_in: ["放铳", "dealt in"], result_loss: ["输", "loss"],

@@ -108,7 +108,7 @@ function shareBox(rec, id) {
     h("div", { class: "muted small", style: { flexBasis: "100%" } }, text("share_hint")));
 }
 
-export async function renderReplay(root, arg) {
+export async function renderReplay(root, arg, app = null) {
   addExplainCss();
   const { id: handId, share } = parseReplayArg(arg);
   const query = share ? `?share=${encodeURIComponent(share)}` : "";
@@ -165,5 +165,6 @@ export async function renderReplay(root, arg) {
       view.phase === "over" ? h("div", { class: "card" }, settlementEl(rec.settlement, names, rec.seat ?? -1)) : null));
   };
   draw();
+  if (app) app.rerender = draw;  // a language switch redraws this step (it went back to step 0)
   return () => { if (playing) clearInterval(playing); };
 }

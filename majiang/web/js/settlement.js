@@ -122,13 +122,13 @@ function winnerEl(s, w, names, win, mySeat) {
   return h("div", { class: "winner" },
     h("h3", {}, bi(t("winner"), tOther("winner")), ": ", nameOf(names, w.seat),
       how ? h("small", { class: "how" }, ` (${how})`) : null),
-    h("div", { class: "arrangement" }, h("span", { class: "label" }, t("arrangement")),
+    h("div", { class: "arrangement" }, h("span", { class: "label" }, bi(t("arrangement"), tOther("arrangement"))),
       w.decomposition && w.decomposition.length
         ? w.decomposition.map((set) => tileRow(set, { size: "sm", cls: "set" }))
         : [w.hand ? tileRow(w.hand, { size: "sm", cls: "set" }) : null,
           ...(w.melds || []).map((m) => tileRow(m.tiles, { size: "sm", cls: "set meld" }))],
       // the winning tile is in the arrangement already: named as such, not a 15th tile after an arrow
-      w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, t("won_on")),
+      w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, bi(t("won_on"), tOther("won_on"))),
         tileRow(w.tile, { size: "sm" })) : null),
     h("table", { class: "patterns" },
       h("tr", {}, h("th", {}, bi(t("patterns"), tOther("patterns"))), h("th", {}, "")),
