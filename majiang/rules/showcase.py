@@ -49,9 +49,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                                      {'kind': 'pung',
                                       'tiles': '555s',
                                       'from': 2}]}}],
- 'yangzhou': [{'case': {'zh': ('原文的独吊例子：123 456 789万 345条，单吊5筒，点炮：'
+ 'yangzhou': [{'case': {'zh': ('规则原文的独吊例子：123 456 789万 345条，单吊5筒，点炮：'
                                '一条龙 + 门清 + 平糊 + 独吊'),
-                        'en': ("The seed's example of 独吊: 123 456 789m 345s, a single wait "
+                        'en': ("The rule text's example of 独吊: 123 456 789m 345s, a single wait "
                                "on 5p, won on a discard: 一条龙 + 门清 + 平糊 + 独吊")},
                'request': {'rules': 'yangzhou',
                            'win_type': 'discard',
@@ -84,9 +84,9 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                            'hand': '46p123s789s234p11p',
                            'win_tile': '5p',
                            'melds': []}},
-              {'case': {'zh': ('原文例子：四副刻子含三元牌，手里只剩一张单吊胡牌：'
+              {'case': {'zh': ('规则原文的例子：四副刻子含三元牌，手里只剩一张单吊胡牌：'
                                '大三元 8 × 碰碰胡 2 × 手抓一 4 = 64'),
-                        'en': ("The seed's example: four pungs including the three dragons, "
+                        'en': ("The rule text's example: four pungs including the three dragons, "
                                "one tile left and won: big three dragons 8 x all pungs 2 x "
                                "手抓一 4 = 64")},
                'request': {'rules': 'kawuxing',

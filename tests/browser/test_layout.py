@@ -559,6 +559,7 @@ def test_lobby_list_join_and_full_tables(server: str, browser: Any) -> None:
         guest(page, server)
         page.wait_for_selector(f"#open-tables [data-code='{free}']", timeout=10000)
         assert page.locator(f"#open-tables [data-code='{full}']").count() == 0
+        assert page.locator("#live-tables").count() == 1  # the hands in play one may watch
         box = page.evaluate("""() => {
           const list = document.querySelector('#open-tables'); const card = list.closest('.card');
           const err = document.querySelector('#lobby-error');

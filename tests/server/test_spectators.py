@@ -326,3 +326,24 @@ def test_a_delayed_watcher_is_always_n_actions_behind(tmp_path: Path, claim_dela
     assert tail == list(range(actions - delay, actions + 1))  # the last due, then the rest
     assert [f["type"] for _, f in tagged[-2:]] == ["settlement", "state"]
     check_public([f for _, f in tagged], record)
+
+
+def test_the_lobby_lists_the_tables_one_may_watch(sqlite_client: TestClient) -> None:
+    """A full table in play was listed nowhere: watching needed its code. /api/tables/live lists
+    the tables in play, without those whose owner switched watching off."""
+    client = sqlite_client
+    token, _ = signup(client, "erin")
+    code = client.post("/api/quickplay", json={"rules": "tuidaohu", "practice": True},
+                       headers=auth(token)).json()["code"]
+    with table_socket(client, code, token) as ws:
+        for _ in range(400):  # until the hand is dealt (the table plays)
+            if client.get(f"/api/tables/{code}").json()["status"] == "playing":
+                break
+            ws.receive_json()
+        live = client.get("/api/tables/live").json()
+        assert code in [t["code"] for t in live]
+        assert all("user_id" not in s for t in live for s in t["seats"])
+        r = client.put(f"/api/tables/{code}/watching", json={"allowed": False},
+                       headers=auth(token))
+        assert r.status_code == 200
+        assert code not in [t["code"] for t in client.get("/api/tables/live").json()]

@@ -14,6 +14,7 @@ from majiang.server import games, lobby, queries
 from majiang.server.api.bodies import NewTable, QuickPlay
 from majiang.server.api.deps import Server, ServerDep, me, token_of
 from majiang.server.models import Table, User
+from majiang.server.spectators import WatchSettings
 
 router = APIRouter()
 
@@ -31,6 +32,7 @@ def open_table(server: Server, db: Session, user: User, req: lobby.TableRequest,
 LISTED = ("code", "rules", "players", "level", "level_info", "stake", "turn_seconds", "status",
           "hands_played", "match_hands", "match_rounds")
 LISTED_SEAT = ("seat", "name", "bot", "ready")
+LIVE_LISTED = 20  # tables in play the lobby lists for watching
 
 
 def listing(table: dict[str, Any]) -> dict[str, Any]:
@@ -51,6 +53,23 @@ def list_tables(server: ServerDep, request: Request) -> list[dict[str, Any]]:
             mine = caller is not None and any(s["user_id"] == caller.id for s in full["seats"])
             if mine or any(s["name"] is None for s in full["seats"]):
                 out.append(listing(full))
+        return out
+
+
+@router.get("/api/tables/live")
+def live_tables(server: ServerDep) -> list[dict[str, Any]]:
+    """Tables in play that anyone may watch (no private room, watching not switched off by the
+    owner), newest first: the lobby's list of hands to watch (there was none: a full table in
+    play could be watched only by typing its code)."""
+    with server.db() as db:
+        out = []
+        for table in lobby.open_tables(db):
+            options = table.options or {}
+            if table.status == "playing" and "room" not in options \
+                    and WatchSettings.of(options).allowed:
+                out.append(listing(server.tables.table_json(db, table)))
+            if len(out) == LIVE_LISTED:
+                break
         return out
 
 

@@ -26,6 +26,7 @@ const TEXT = {
   quick_play: ["快速开始", "Quick play"], quick_play_rules: ["快速开始 · {rules}", "Quick play · {rules}"],
   quick_practice: ["银子不足 {need} 两：去练习场（不动银子）", "under the {need} taels a seat needs: a practice table (no silver)"],
   open_tables: ["等待中的牌桌", "Open tables"],
+  live_tables: ["正在进行 · 可旁观", "Playing now · watch"],
   no_tables: ["暂无", "None"],
   ready: ["准备", "Ready"],
   is_ready: ["已准备", "Ready"],

@@ -14,12 +14,14 @@ const TEXT = {
   hands: ["局数", "Hands"], wins: ["和牌", "Wins"], win_rate: ["和牌率", "Win rate"],
   deal_in_rate: ["放铳率", "Deal-in"], units: ["注数", "Units"], silver_won: ["赢得银两", "Silver won"],
   order: ["排序", "Order by"], min_hands: ["最少局数", "Min. hands"], me: ["我", "Me"],
-  players: ["共 {n} 名玩家", "{n} players"], empty: ["暂无上榜玩家", "Nobody on this board yet"],
+  players: ["共 {n} 名玩家", "{n} players"], players_one: ["共 1 名玩家", "1 player"], empty: ["暂无上榜玩家", "Nobody on this board yet"],
   o_silver: ["赢得银两", "Silver won"], o_hands: ["局数", "Hands"], o_win_rate: ["和牌率", "Win rate"],
   o_units: ["注数", "Units"],
   who_wealth: ["只列注册玩家（游客与机器人不上榜）。", "Only signed-up players are ranked (guests and bots are not)."],
   who_rules: ["列出此玩法打满 {n} 局的注册玩家（游客与机器人不上榜）。",
     "Signed-up players with at least {n} hands of this ruleset are ranked (guests and bots are not)."],
+  who_rules_one: ["列出此玩法打满 1 局的注册玩家（游客与机器人不上榜）。",
+    "Signed-up players with at least one hand of this ruleset are ranked (guests and bots are not)."],
   guest_note: ["你正以游客身份游戏：注册后你的银两和战绩才会上榜。", "You play as a guest: sign up to put your silver and results on the boards."],
 };
 function tx(key, vars = {}, other = false) {
@@ -76,8 +78,10 @@ export async function renderLeaderboard(root, app, arg = null) {
           rulesets.map((id) => tab(id, bi(tr(rulesName(id)), getLang() === "zh" ? rulesName(id).en : rulesName(id).zh),
             state.by === "rules" && state.rules === id))),
         controls,
-        h("p", { class: "muted", id: "board-who" }, tx("players", { n: fmtInt(board.players) }), " · ",
-          state.by === "wealth" ? tx("who_wealth") : tx("who_rules", { n: fmtInt(state.min) })),
+        h("p", { class: "muted", id: "board-who" },
+          board.players === 1 ? tx("players_one") : tx("players", { n: fmtInt(board.players) }), " · ",
+          state.by === "wealth" ? tx("who_wealth")
+            : Number(state.min) === 1 ? tx("who_rules_one") : tx("who_rules", { n: fmtInt(state.min) })),
         app && app.user && app.user.guest ? h("p", { class: "notice", id: "board-guest" }, tx("guest_note")) : null,
         board.rows.length ? h("table", { class: "board-table", id: "board-table" },
           state.by === "wealth" ? wealthRows(board, meName) : rulesRows(board, meName))

@@ -147,6 +147,7 @@ export async function renderLobby(root, app) {
   const codeIn = h("input", { id: "in-code", placeholder: t("join_code"), maxlength: 12,
     autocapitalize: "characters" });
   const tablesBox = h("div", { class: "open-tables", id: "open-tables" });
+  const liveBox = h("div", { class: "live-tables", id: "live-tables" });  // hands to watch
 
   const open = (table) => { location.hash = `#/table/${table.code}`; };
   const practice = practiceSwitch();
@@ -227,6 +228,17 @@ export async function renderLobby(root, app) {
               bi("旁观", "Watch")) : null);
         })));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
+    try {  // tables in play anyone may watch (a full one could be watched only by its code)
+      const live = (await get("/api/tables/live")).filter((tb) => tb.code !== me.table);
+      mount(liveBox, live.length === 0 ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables"))) :
+        h("ul", { class: "table-list" }, live.map((tb) => h("li", { class: "table-row", "data-code": tb.code },
+          h("span", { class: "tr-main" }, h("span", { class: "code" }, tb.code), " ",
+            h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
+          h("span", { class: "tr-meta" }, levelBadge(levels.find((l) => l.index === tb.level)),
+            h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`)),
+          h("a", { class: "button small watch-link", "data-code": tb.code,
+            href: `#/watch/${encodeURIComponent(tb.code)}` }, bi("旁观", "Watch"))))));
+    } catch { /* the open tables' error says it */ }
   };
 
   mount(root,
@@ -261,7 +273,8 @@ export async function renderLobby(root, app) {
         h("h2", {}, bi(t("join"), tOther("join"))),
         h("div", { class: "row" }, codeIn,
           h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
-        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox))));
+        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox,
+        h("h3", {}, bi(t("live_tables"), tOther("live_tables"))), liveBox))));
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);
   return () => clearInterval(timer);
