@@ -13,7 +13,8 @@ import re
 import unicodedata
 from functools import cache
 
-SHAPE = "用户名需2-32个字母、数字、_或- / username must be 2-32 letters, digits, _ or -"
+SHAPE = ("用户名需2-32个字符：汉字或字母、数字、_或- / username must be 2-32 characters: "
+         "letters of any script (汉字 too), digits, _ or -")
 NAME = re.compile(r"[\w\-]{2,32}")  # fullmatch: no trailing newline slips through
 RESERVED = ("bot-", "guest-")
 

@@ -52,3 +52,27 @@ def test_logging_out_clears_the_top_bar(browser: Any, server: str) -> None:
         assert page.locator("#auth-username").is_visible()  # the log-in form, under a clean bar
     finally:
         page.context.close()
+
+
+def test_a_guest_signs_up_keeping_the_silver(browser: Any, server: str) -> None:
+    """The boards told a guest to sign up, and no page offered it: the lobby now does
+    (POST /api/upgrade), and the silver stays."""
+    import secrets
+
+    from test_layout import PHONE, guest, new_page
+
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        silver = page.inner_text("#my-silver")
+        page.tap("#upgrade summary")
+        name = f"小明{secrets.token_hex(2)}"  # a Chinese name is a name
+        page.fill("#up-username", name)
+        page.fill("#up-password", "secret12")
+        page.tap("#btn-upgrade")
+        page.wait_for_selector("#upgrade", state="detached", timeout=10_000)
+        assert name in page.inner_text(".card.me h2")
+        assert page.inner_text("#my-silver") == silver
+        assert name in page.inner_text("#user-box")
+    finally:
+        page.context.close()

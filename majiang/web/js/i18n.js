@@ -27,6 +27,7 @@ const TEXT = {
   quick_practice: ["银子不足 {need} 两：去练习场（不动银子）", "under the {need} taels a seat needs: a practice table (no silver)"],
   open_tables: ["等待中的牌桌", "Open tables"],
   live_tables: ["正在进行 · 可旁观", "Playing now · watch"],
+  upgrade: ["注册账号（保留银子）", "Sign up, keeping your silver"],
   no_tables: ["暂无", "None"],
   ready: ["准备", "Ready"],
   is_ready: ["已准备", "Ready"],

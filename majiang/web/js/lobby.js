@@ -79,6 +79,26 @@ export function authCard(app) {
     msg);
 }
 
+/** A guest's sign-up that keeps its silver (POST /api/upgrade): the boards rank only accounts,
+ * and the only way to one was to log out and start again at the new-account grant. */
+function upgradeCard(app) {
+  const user = h("input", { id: "up-username", autocomplete: "username", placeholder: t("username"), maxlength: 32 });
+  const pass = h("input", { id: "up-password", type: "password", autocomplete: "new-password", placeholder: t("password") });
+  const msg = h("div", { class: "error", id: "up-error" });
+  const submit = async (ev) => {
+    ev.preventDefault();
+    msg.textContent = "";
+    try {
+      await app.refreshUser(await post("/api/upgrade", { username: user.value.trim(), password: pass.value }));
+      app.route();
+    } catch (e) { msg.textContent = e.message; }
+  };
+  return h("details", { class: "upgrade", id: "upgrade" },
+    h("summary", {}, bi(t("upgrade"), tOther("upgrade"))),
+    h("form", { onsubmit: submit }, user, pass,
+      h("button", { type: "submit", id: "btn-upgrade" }, bi(t("signup"), tOther("signup"))), msg));
+}
+
 /** Render the lobby into `root`. Returns a cleanup function. */
 export async function renderLobby(root, app) {
   if (app.user) await app.refreshUser().catch(() => {});
@@ -251,6 +271,7 @@ export async function renderLobby(root, app) {
       h("div", { class: "lobby" },
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, ` ${t("guest_tag")}`) : null),
+        me.guest ? upgradeCard(app) : null,
         h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
           h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${taelWord(me.silver)}`),
         h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),
