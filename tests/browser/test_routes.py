@@ -76,3 +76,17 @@ def test_a_guest_signs_up_keeping_the_silver(browser: Any, server: str) -> None:
         assert name in page.inner_text("#user-box")
     finally:
         page.context.close()
+
+
+def test_a_bad_share_link_leads_back_to_the_lobby(browser: Any, server: str) -> None:
+    """A share link with a bad token showed a red error and nothing else: a dead end."""
+    from test_layout import PHONE, new_page
+
+    page = new_page(browser, PHONE, True)
+    try:
+        page.goto(server + "/#/replay/1.not-a-token")
+        page.wait_for_selector("#btn-error-lobby", timeout=10_000)
+        page.tap("#btn-error-lobby")
+        page.wait_for_selector("#btn-login, #my-silver", timeout=10_000)
+    finally:
+        page.context.close()

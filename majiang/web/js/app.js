@@ -84,7 +84,11 @@ const app = {
       this.cleanup = done;
       if (!page || page === "lobby") { const g = guideEl(); if (g) document.body.appendChild(g); }
     } catch (e) {
-      if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`));
+      // a dead end no more (a bad share link showed only this): the way back to the lobby
+      if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`),
+        h("p", {}, h("a", { href: "#/", class: "button small", id: "btn-error-lobby",
+          onclick: () => { if (!location.hash.replace(/^#\/?/, "")) this.route(); } },
+        bi(t("back_to_lobby"), tOther("back_to_lobby")))));
     }
   },
 
