@@ -90,3 +90,16 @@ def test_a_bad_share_link_leads_back_to_the_lobby(browser: Any, server: str) -> 
         page.wait_for_selector("#btn-login, #my-silver", timeout=10_000)
     finally:
         page.context.close()
+
+
+def test_a_watch_link_opened_logged_out_says_why_to_log_in(browser: Any, server: str) -> None:
+    """It showed a bare log-in card; an invitation link explains itself, so does this now."""
+    from test_layout import PHONE, new_page
+
+    page = new_page(browser, PHONE, True)
+    try:
+        page.goto(server + "/#/watch/ABCDE")
+        note = page.wait_for_selector("#auth-note", timeout=10_000)
+        assert note is not None and "ABCDE" in note.inner_text() and "旁观" in note.inner_text()
+    finally:
+        page.context.close()

@@ -102,6 +102,8 @@ const app = {
     if (page === "replay" && arg && arg.includes(".")) return renderReplay(view, arg, this);  // a share link: no log-in
     if (page === "join" && arg) return renderJoin(view, this, arg);
     if (page === "room" && arg && this.user) return renderRoom(view, this, arg);
+    if (page === "watch" && arg && !this.user)  // after the log-in the route opens the watch
+      return renderLobby(view, this, bi(t("watch_login", { code: arg }), tOther("watch_login").replace("{code}", arg)));
     if (!this.user || !page) return renderLobby(view, this);
     if (page === "table" && arg) return openTable(view, this, arg);
     if (page === "history") return renderHistory(view);

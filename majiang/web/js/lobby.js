@@ -100,9 +100,12 @@ function upgradeCard(app) {
 }
 
 /** Render the lobby into `root`. Returns a cleanup function. */
-export async function renderLobby(root, app) {
+export async function renderLobby(root, app, note = null) {
   if (app.user) await app.refreshUser().catch(() => {});
-  if (!app.user) { mount(root, authCard(app)); return () => {}; }
+  if (!app.user) {  // `note`: why the log-in (a watch link opened logged out said nothing)
+    mount(root, note ? h("p", { class: "notice", id: "auth-note" }, note) : null, authCard(app));
+    return () => {};
+  }
   await loadStatic();
   const p = prefs();
   const me = app.user;

@@ -2,8 +2,9 @@
 // frames (hand.view(None)), held back by the table's delay. The owner sets watching on or off
 // and the delay (PUT /api/tables/CODE/watching). Route: #/watch/CODE.
 import { api, get, socketReady, tableSocketUrl } from "./api.js";
-import { h, mount, bi } from "./dom.js";
-import { getLang } from "./i18n.js";
+import { h, mount, bi, fmtInt } from "./dom.js";
+import { getLang, t, tr } from "./i18n.js";
+import { rulesetName } from "./lobby.js";
 import { splitTiles, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
 import { standingCss } from "./profile.js";
@@ -49,6 +50,10 @@ export async function renderWatch(root, app, code) {
     mount(root, h("div", { class: "standing", id: "watch" },
       h("section", { class: "card watch-bar" },
         h("b", {}, bx("watching"), ` · ${code}`),
+        // what is being watched: the ruleset, the stake, the hand (the bar said only the code)
+        table ? h("span", { id: "watch-what" }, tr(rulesetName(table.rules)),
+          table.stake != null ? ` · ${t("stake")} ${fmtInt(table.stake)}` : "",
+          view?.hand_no ? ` · ${t("hand_no", { n: view.hand_no })}` : "") : null,
         h("span", { id: "watch-delay-text" }, settings.delay ? bx("delay", { n: settings.delay }) : bx("live")),
         ownerControls(),
         note ? h("span", { class: "error", id: "watch-note" }, note) : null),
