@@ -15,11 +15,13 @@ export function faucetsCard(changed) {
     const r = s.relief;
     const wait = r.wait_seconds > 0 && r.left > 0;
     const signin = h("button", {
-      id: "btn-signin", class: "secondary", disabled: s.signin.done,
+      // the one to press in colour; done (or relief not yet due) greyed out alike
+      id: "btn-signin", class: s.signin.done ? "secondary" : "", disabled: s.signin.done,
       onclick: () => claim("/api/signin"),
     }, s.signin.done ? zhen("今日已签到", "Checked in today") : zhen(`签到 +${s.signin.bonus}两`, `Daily check-in +${s.signin.bonus} taels`));
     const relief = h("button", {
-      id: "btn-relief", disabled: !r.available, onclick: () => claim("/api/relief"),
+      id: "btn-relief", class: r.available ? "" : "secondary", disabled: !r.available,
+      onclick: () => claim("/api/relief"),
     }, zhen(`领救济金（补到${r.to}两）`, `Claim relief (up to ${r.to} taels)`));
     const info = h("div", { class: "muted", id: "relief-info" },
       zhen(`低于${r.below}两可领，今日剩${r.left}/${r.per_day}次`, `Below ${r.below} taels, ${r.left} of ${r.per_day} left today`),
