@@ -156,7 +156,7 @@ def test_the_profile(browser: Any, server: dict[str, Any], size: str) -> None:
         hands = page.inner_text('[data-stat="hands"] .v')
         assert hands == str(card["stats"]["all"]["hands"]) == "4"
         label = page.inner_text('[data-stat="win_rate"] .k')
-        assert ("和牌率" in label) and ("Win rate" in label)  # both languages
+        assert ("胡牌率" in label) and ("Win rate" in label)  # both languages
         assert page.locator("#profile-recent .chip").count() == 4
         assert page.locator("#profile-hands .hand-row").count() == 4
         fits(page)

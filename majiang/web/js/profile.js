@@ -10,18 +10,18 @@ import { rulesName } from "./history.js";
 
 const TEXT = {
   profile: ["玩家资料", "Player profile"], leaderboard: ["排行榜", "Leaderboard"],
-  all: ["全部", "All rulesets"], hands: ["局数", "Hands"], win_rate: ["和牌率", "Win rate"],
-  self_drawn_share: ["自摸率", "Self-drawn share"], deal_in_rate: ["放铳率", "Deal-in rate"],
-  draw_rate: ["流局率", "Draw rate"], avg_win: ["平均和牌", "Average win"],
-  biggest: ["最大和牌", "Biggest win"], silver_won: ["输赢银两", "Silver won"],
+  all: ["全部", "All rulesets"], hands: ["局数", "Hands"], win_rate: ["胡牌率", "Win rate"],
+  self_drawn_share: ["自摸率", "Self-drawn share"], deal_in_rate: ["点炮率", "Deal-in rate"],
+  draw_rate: ["流局率", "Draw rate"], avg_win: ["平均胡牌", "Average win"],
+  biggest: ["最大胡牌", "Biggest win"], silver_won: ["输赢银两", "Silver won"],
   units: ["输赢注数", "Units won"], fees: ["台费", "Table fees"], patterns: ["番型统计", "Patterns"],
   recent: ["最近战绩", "Recent results"], wealth_rank: ["财富排名", "Wealth rank"],
   since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
   none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],
-  replay: ["回放", "Replay"], wins: ["和 {n} 次", "{n} wins"], units_n: ["{n} 注", "{n} units"],
+  replay: ["回放", "Replay"], wins: ["胡 {n} 次", "{n} wins"], units_n: ["{n} 注", "{n} units"],
   no_hands: ["还没有打过牌", "No hands played yet"],
   win: ["和", "W"], deal_in: ["铳", "D"], loss: ["负", "L"], even: ["平", "E"], draw: ["流", "—"],
-  result_win: ["和牌", "win"], result_deal_in: ["放铳", "dealt in"], result_loss: ["输", "loss"],
+  result_win: ["胡牌", "win"], result_deal_in: ["点炮", "dealt in"], result_loss: ["输", "loss"],
   result_even: ["不输不赢", "even"], result_draw: ["流局", "draw"],
 };
 
