@@ -25,6 +25,7 @@ const app = {
   cleanup: () => {},
   routes: 0,  // how many routes have started: the latest one owns the screen
   rerender: null,
+  faucetNote: null,  // a grant just claimed, said again on the lobby redrawn for the new balance
 
   async refreshUser(user) {
     if (user) this.user = user;

@@ -6,9 +6,9 @@ import { getLang, taels } from "./i18n.js";
 /** Text in the current language, the other one small beside it. */
 const zhen = (zh, en) => (getLang() === "en" ? bi(en, zh) : bi(zh, en));
 
-/** A card: sign in today, claim relief (when below the threshold; the wait shown). `changed(user)`
- *  is called with the new balance after a grant. */
-export function faucetsCard(changed) {
+/** A card: sign in today, claim relief (when below the threshold; the wait shown). `changed(user,
+ *  note)` is called with the new balance after a grant; `granted`: a note to show at first. */
+export function faucetsCard(changed, granted = null) {
   const box = h("section", { class: "card faucets", id: "faucets" });
   let timer = null;
   const render = (s, note) => {
@@ -32,11 +32,14 @@ export function faucetsCard(changed) {
     clearTimeout(timer);
     if (wait) timer = setTimeout(load, Math.min(r.wait_seconds, 60) * 1000);
   };
-  const load = async () => { try { render(await get("/api/faucets")); } catch { /* logged out */ } };
+  let first = granted;
+  const load = async () => {
+    try { render(await get("/api/faucets"), first); first = null; } catch { /* logged out */ }
+  };
   const claim = async (path) => {
     try {
       const res = await post(path);
-      changed(res.user);
+      changed(res.user, `+${taels(res.granted)}`);
       render(res, `+${taels(res.granted)}`);
     } catch (e) {
       try { render(await get("/api/faucets"), e.message); } catch { /* ignore */ }

@@ -174,12 +174,15 @@ export async function renderLobby(root, app, note = null) {
 
   const open = (table) => { location.hash = `#/table/${table.code}`; };
   const practice = practiceSwitch();
-  const faucets = faucetsCard((user) => {
+  const granted = app.faucetNote;  // the grant just claimed, said again on the redrawn lobby
+  app.faucetNote = null;
+  const faucets = faucetsCard((user, note) => {
     const silver = document.getElementById("my-silver");
     if (silver) silver.textContent = fmtInt(user.silver);
     // the top bar, and the lobby itself: its level, stakes and quick play follow the balance
+    app.faucetNote = note;
     app.refreshUser({ ...app.user, ...user }).then(() => app.route()).catch(() => {});
-  });
+  }, granted);
   const create = async (asRoom = false) => {
     const body = { rules: rulesSel.value, level: Number(levelSel.value), bots: Number(botsSel.value),
       turn_seconds: Number(turnIn.value), practice: practice.checked() };
