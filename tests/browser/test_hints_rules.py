@@ -149,6 +149,8 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
                 assert liable.count() == 1 and liable.inner_text().startswith("座位 3")
             assert page.locator("#levels-table tbody tr").count() == 20
             assert page.locator("#level-progress").count() == 1
+            # a seat's silver per ruleset, what turns a player away besides the level
+            assert "2,400" in page.inner_text("#seat-minimums")
             width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert width[0] <= width[1], (entry["id"], name, width)
             shot(page, f"rules-{entry['id']}-{name}", full=entry["id"] == "wuhan")

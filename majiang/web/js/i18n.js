@@ -28,6 +28,7 @@ const TEXT = {
   open_tables: ["等待中的牌桌", "Open tables"],
   live_tables: ["正在进行 · 可旁观", "Playing now · watch"],
   upgrade: ["注册账号（保留银子）", "Sign up, keeping your silver"],
+  seat_minimums: ["底注 1 两的牌桌，入座至少需要：", "A seat at a stake-1 table needs at least:"],
   watch_login: ["登录或以游客身份进入，即可旁观牌桌 {code}", "Log in, or play as a guest, to watch table {code}"],
   no_tables: ["暂无", "None"],
   ready: ["准备", "Ready"],

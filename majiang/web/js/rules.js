@@ -91,7 +91,11 @@ export async function levelsSection(app) {
     h("span", {}, `${t("your_level")}: `), levelBadge(cur), " ",
     h("span", { class: "bar" }, h("span", { class: "fill", style: { width: `${pct.toFixed(1)}%` } })), " ",
     next ? t("to_next", { money: taels(next.min_silver - silver), name: tr(next) }) : t("top_level")) : null;
-  return section("levels_title", progress,
+  // what turns a player away besides the level: a seat's silver per ruleset (a costly hand)
+  const rulesets = await fetchOnce("/api/rulesets");
+  const seats = h("p", { class: "muted", id: "seat-minimums" }, bi(t("seat_minimums"), tOther("seat_minimums")), " ",
+    rulesets.filter((r) => r.seat_minimum != null).map((r) => `${tr(r)} ${taels(r.seat_minimum)}`).join(" · "));
+  return section("levels_title", progress, seats,
     h("table", { class: "list levels", id: "levels-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("level")), h("th", { class: "num" }, t("min_silver")),
         h("th", { class: "num" }, t("stake")))),
