@@ -103,3 +103,19 @@ def test_a_watch_link_opened_logged_out_says_why_to_log_in(browser: Any, server:
         assert note is not None and "ABCDE" in note.inner_text() and "旁观" in note.inner_text()
     finally:
         page.context.close()
+
+
+def test_a_new_name_with_enter_points_to_sign_up(browser: Any, server: str) -> None:
+    """Enter logs in: a newcomer typing a new name met only "wrong username or password"."""
+    from test_layout import PHONE, new_page
+
+    page = new_page(browser, PHONE, True)
+    try:
+        page.goto(server + "/")
+        page.fill("#auth-username", "brand-new-name")
+        page.fill("#auth-password", "secret12")
+        page.press("#auth-password", "Enter")
+        hint = page.wait_for_selector("#auth-hint", timeout=10_000)
+        assert hint is not None and "注册" in hint.inner_text()
+    finally:
+        page.context.close()

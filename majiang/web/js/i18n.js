@@ -29,6 +29,7 @@ const TEXT = {
   live_tables: ["正在进行 · 可旁观", "Playing now · watch"],
   upgrade: ["注册账号（保留银子）", "Sign up, keeping your silver"],
   seat_minimums: ["底注 1 两的牌桌，入座至少需要：", "A seat at a stake-1 table needs at least:"],
+  auth_hint: ["新玩家？请按“注册”（回车键是登录）", "New here? Press Sign up (Enter logs in)"],
   watch_login: ["登录或以游客身份进入，即可旁观牌桌 {code}", "Log in, or play as a guest, to watch table {code}"],
   no_tables: ["暂无", "None"],
   ready: ["准备", "Ready"],

@@ -64,7 +64,10 @@ export function authCard(app) {
       setToken(res.token);
       await app.refreshUser(res.user);
       app.route();
-    } catch (e) { msg.textContent = e.message; }
+    } catch (e) {  // Enter logs in: a new name then meets "wrong password", so say where sign-up is
+      mount(msg, e.message, path === "/api/login" && e.status === 401
+        ? h("div", { class: "muted", id: "auth-hint" }, bi(t("auth_hint"), tOther("auth_hint"))) : null);
+    }
   };
   return h("form", { class: "card auth", onsubmit: go("/api/login", true) },
     h("h2", {}, bi(t("title"), tOther("title"))),
