@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
@@ -15,7 +14,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from majiang import economy
 from majiang.server import ledger
-from majiang.server.db import make_engine, migrate, session_factory
+from majiang.server.db import make_engine, migrate, session_factory, sqlite_path
 from majiang.server.models import User
 from majiang.server.settings import Settings
 
@@ -49,10 +48,9 @@ def missing_database(url: str) -> str | None:
         parsed = make_url(url)
     except ArgumentError as exc:
         return f"not a database URL: {exc} / 不是有效的数据库地址"
-    name = parsed.database or ""
-    if parsed.get_backend_name() == "sqlite" and name not in ("", ":memory:") \
-            and not Path(name).exists():
-        return (f"no SQLite database at {name} (the server makes it on its first start) / "
+    path = sqlite_path(parsed)
+    if path is not None and not path.exists():
+        return (f"no SQLite database at {path} (the server makes it on its first start) / "
                 "数据库文件不存在")
     return None
 

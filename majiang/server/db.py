@@ -9,7 +9,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text, update
+from sqlalchemy import URL, Engine, create_engine, event, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server import sqlitegate
@@ -60,14 +60,19 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def sqlite_path(url: URL) -> Path | None:
+    """The file of a SQLite URL (None: another database, or SQLite in memory)."""
+    name = url.database if url.get_backend_name() == "sqlite" else None
+    return Path(name) if name and name != ":memory:" else None
+
+
 class SqliteFile:
     """The SQLite file a server opened, watched for what a query cannot see: deleted or replaced
     under it (the server would go on writing into the removed file, and a restart would make a
     new, empty database), or not writable."""
 
     def __init__(self, engine: Engine) -> None:
-        name = engine.url.database if engine.dialect.name == "sqlite" else None
-        self.path = Path(name) if name and name != ":memory:" else None
+        self.path = sqlite_path(engine.url)
         self.identity = self._identity()
 
     def _identity(self) -> tuple[int, int] | None:
