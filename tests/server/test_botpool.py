@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Callable
 from typing import Any
 
 from majiang.server import games
@@ -13,13 +14,16 @@ from majiang.server.botpool import BotPool
 from majiang.server.games import Action
 
 
-def test_a_dead_bot_process_is_started_again() -> None:
+def moves_around_a_kill(before_kill: Callable[[], None] = lambda: None
+                        ) -> tuple[list[Action], list[Action | None], BotPool]:
+    """A move, the bot process killed (`before_kill` run first), two more moves: the legal
+    actions, the three answers, and the pool (shut down)."""
     hand = games.new_hand("tuidaohu", 7, 0, None, 1, ["a", "b", "c", "d"])
     seat = games.to_act(hand)[0]
     view, actions = hand.view(seat), games.legal(hand, seat)
+    pool = BotPool("process", "efficient")
 
     async def scenario() -> list[Action | None]:
-        pool = BotPool("process", "efficient")
         got: list[Action | None] = []
 
         async def ask() -> None:
@@ -27,19 +31,23 @@ def test_a_dead_bot_process_is_started_again() -> None:
             pool.think(pool.new_bot(1), view, actions, answer.set_result)
             got.append(await asyncio.wait_for(answer, 60))
 
-        try:
-            await ask()  # the process starts and answers
-            processes = pool.executor._processes  # type: ignore[union-attr]
-            for pid in list(processes):
-                os.kill(pid, signal.SIGKILL)
-            await ask()  # the dead process's move: the default
-            await ask()  # a new process answers
-            assert pool.restarts == 1
-        finally:
-            pool.shutdown()
+        await ask()  # the process starts and answers
+        before_kill()
+        for pid in list(pool.executor._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+        await ask()  # the dead process's move: the default (or its answer), never silence
+        await ask()
         return got
 
-    first, during, after = asyncio.run(scenario())
+    try:
+        return actions, asyncio.run(scenario()), pool
+    finally:
+        pool.shutdown()
+
+
+def test_a_dead_bot_process_is_started_again() -> None:
+    actions, (first, during, after), pool = moves_around_a_kill()
+    assert pool.restarts == 1  # a new process answered the third move
     assert first in actions and after in actions
     assert during is None or during in actions  # killed before or after it answered
 
@@ -50,34 +58,11 @@ def test_a_bot_process_that_cannot_start_never_freezes_a_move(monkeypatch: Any) 
     Every move now gets its reply, and bots think on the loop once no process can start."""
     from majiang.server import botpool
 
-    hand = games.new_hand("tuidaohu", 7, 0, None, 1, ["a", "b", "c", "d"])
-    seat = games.to_act(hand)[0]
-    view, actions = hand.view(seat), games.legal(hand, seat)
-
     def no_process(kind: str) -> None:
         raise OSError(24, "Too many open files")
 
-    async def scenario() -> list[Action | None]:
-        pool = BotPool("process", "efficient")
-        got: list[Action | None] = []
-
-        async def ask() -> None:
-            answer: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
-            pool.think(pool.new_bot(1), view, actions, answer.set_result)
-            got.append(await asyncio.wait_for(answer, 60))
-
-        try:
-            await ask()  # the process starts and answers
-            monkeypatch.setattr(botpool, "make_executor", no_process)
-            for pid in list(pool.executor._processes):  # type: ignore[union-attr]
-                os.kill(pid, signal.SIGKILL)
-            await ask()  # the dead process's move: the default (or its answer), not silence
-            await ask()  # no process could start: the loop thinks it
-            assert pool.inline and pool.restarts == 1
-        finally:
-            pool.shutdown()
-        return got
-
-    first, during, after = asyncio.run(scenario())
+    actions, (first, during, after), pool = moves_around_a_kill(
+        lambda: monkeypatch.setattr(botpool, "make_executor", no_process))
+    assert pool.inline and pool.restarts == 1  # the loop thought the third move
     assert first in actions and after in actions
     assert during is None or during in actions
