@@ -211,7 +211,6 @@ def _lay_melds(hand: Hand, seat_melds: list[list[Meld]], rain: bool = False) -> 
         watch = rain_suit(me.melds) if rain else None
         if watch is not None:
             state.rain_watch[seat] = watch
-    for me in state.seats:
         me.dealt_quads = {t for t in range(34) if me.counts[t] == 4}
     for event in state.events:  # the deal events name what each seat now holds concealed
         if event.kind == "deal":
