@@ -230,6 +230,22 @@ export async function renderLobby(root, app, note = null) {
     catch (e) { fail(e); }
   };
 
+  // a list of tables, each row its code, ruleset, level and stake, then `more(tb)`: [meta spans,
+  // ...buttons] (the open tables add seats, status, Join; the tables in play, Watch)
+  const tableList = (tables, more) => (tables.length === 0
+    ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables")))
+    : h("ul", { class: "table-list" }, tables.map((tb) => {
+      const [meta, ...buttons] = more(tb);
+      return h("li", { class: "table-row", "data-code": tb.code },
+        h("span", { class: "tr-main" }, h("span", { class: "code" }, tb.code), " ",
+          h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
+        h("span", { class: "tr-meta" }, levelBadge(levels.find((l) => l.index === tb.level)),
+          h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`), meta),
+        buttons);
+    })));
+  const watchLink = (tb, cls) => h("a", { class: cls, "data-code": tb.code,
+    href: `#/watch/${encodeURIComponent(tb.code)}` }, bi("旁观", "Watch"));
+
   const refreshTables = async () => {
     try {
       // a table without an empty seat cannot be joined: it is not open (the server lists it)
@@ -237,36 +253,20 @@ export async function renderLobby(root, app, note = null) {
         const { taken, all } = seatCount(tb);
         return tb.status !== "closed" && taken < all;
       });
-      mount(tablesBox, list.length === 0 ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables"))) :
-        h("ul", { class: "table-list" }, list.map((tb) => {
-          const { taken, all } = seatCount(tb);
-          const playing = tb.status === "playing";
-          return h("li", { class: "table-row", "data-code": tb.code },
-            h("span", { class: "tr-main" },
-              h("span", { class: "code" }, tb.code), " ",
-              h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
-            h("span", { class: "tr-meta" },
-              levelBadge(levels.find((l) => l.index === tb.level)),
-              h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`),
-              h("span", { class: "tr-seats", title: t("seats_label") }, `${taken}/${all}`),
-              h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
-                playing ? t("playing_open") : t("waiting_open"))),
-            h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
-              bi(t("join"), tOther("join"))),
-            playing ? h("a", { class: "small watch-link", href: `#/watch/${encodeURIComponent(tb.code)}` },
-              bi("旁观", "Watch")) : null);
-        })));
+      mount(tablesBox, tableList(list, (tb) => {
+        const { taken, all } = seatCount(tb);
+        const playing = tb.status === "playing";
+        return [[h("span", { class: "tr-seats", title: t("seats_label") }, `${taken}/${all}`),
+          h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
+            playing ? t("playing_open") : t("waiting_open"))],
+        h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
+          bi(t("join"), tOther("join"))),
+        playing ? watchLink(tb, "small watch-link") : null];
+      }));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
     try {  // tables in play anyone may watch (a full one could be watched only by its code)
       const live = (await get("/api/tables/live")).filter((tb) => tb.code !== me.table);
-      mount(liveBox, live.length === 0 ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables"))) :
-        h("ul", { class: "table-list" }, live.map((tb) => h("li", { class: "table-row", "data-code": tb.code },
-          h("span", { class: "tr-main" }, h("span", { class: "code" }, tb.code), " ",
-            h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
-          h("span", { class: "tr-meta" }, levelBadge(levels.find((l) => l.index === tb.level)),
-            h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`)),
-          h("a", { class: "button small watch-link", "data-code": tb.code,
-            href: `#/watch/${encodeURIComponent(tb.code)}` }, bi("旁观", "Watch"))))));
+      mount(liveBox, tableList(live, (tb) => [[], watchLink(tb, "button small watch-link")]));
     } catch { /* the open tables' error says it */ }
   };
 
