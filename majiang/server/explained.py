@@ -13,16 +13,13 @@ totals per seat.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from majiang.server import games
-from majiang.server.games import Action
 from majiang.server.models import Settlement
-from majiang.tiles import parse_tile
 
 VERSION = 1
 RECORD_KEY = "explain"  # the hand record's key that holds it
@@ -33,26 +30,13 @@ EVENT_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
-def kong_tiles(events: Any) -> dict[tuple[int, str], list[str]]:
-    """The tiles of the kongs that paid (or owe) kong money, per (seat, kind), in order: each
-    such kong's event is followed at once by its `kong_money` event."""
-    out: dict[tuple[int, str], list[str]] = {}
-    for event, after in pairwise(events):
-        if event.kind == "kong" and after.kind == "kong_money" \
-                and after.data.get("seat") == event.data.get("seat"):
-            out.setdefault((event.data["seat"], event.data["kind"]), []).append(event.data["tile"])
-    return out
-
-
-def event_label(engine: Any, entry: dict[str, Any], tiles: dict[tuple[int, str], list[str]]
-           ) -> dict[str, str]:
+def event_label(engine: Any, entry: dict[str, Any], index: int,
+                kongs: dict[int, dict[str, str]]) -> dict[str, str]:
+    """What settlement `index` (`entry`) paid for, in both languages."""
     kind = str(entry.get("type"))
     if kind == "kong_money":  # which kong: its tile ("明杠 五筒（杠钱）"), the payers in the rows
-        seat = entry.get("seat")
-        made = None if seat is None else tiles.get((int(seat), str(entry.get("kind"))))
-        tile = parse_tile(made.pop(0)) if made else None
-        label = Action("kong", tile, kind=str(entry.get("kind"))).label()
-        return {"zh": f"{label['zh']}（杠钱）", "en": f"{label['en']} (kong money)"}
+        name = kongs[index]
+        return {"zh": f"{name['zh']}（杠钱）", "en": f"{name['en']} (kong money)"}
     if kind == "hand_end" and not entry.get("winners") and any(entry.get("payments", ())):
         return games.draw_label(engine) or {"zh": "荒庄赔付", "en": "Exhaustive-draw payments"}
     zh, en = EVENT_LABELS.get(kind, (kind, kind))
@@ -65,7 +49,7 @@ def hand_explanation(db: Session, engine: Any, hand_id: int, stake: int) -> dict
         select(Settlement).where(Settlement.hand_id == hand_id)
     )}
     n = len(engine.result.payments)
-    tiles = kong_tiles(engine.events)
+    kongs = games.kong_money_names(engine)
     events = []
     for index, entry in enumerate(engine.settlements):
         row = rows.get(index)
@@ -74,7 +58,7 @@ def hand_explanation(db: Session, engine: Any, hand_id: int, stake: int) -> dict
         event_stake = row.stake if row is not None else stake
         events.append({
             "index": index, "kind": entry["type"], "seat": entry.get("seat"),
-            "label": event_label(engine, entry, tiles), "units": units, "stake": event_stake,
+            "label": event_label(engine, entry, index, kongs), "units": units, "stake": event_stake,
             "owed": [u * event_stake for u in units], "silver": silver,
             "balances_before": list(row.balances_before) if row is not None else None,
             "balances_after": list(row.balances_after) if row is not None else None,

@@ -190,19 +190,43 @@ def replay_steps(rec: dict[str, Any], viewer: int | None) -> list[dict[str, Any]
     return [step.to_json() for step in steps(rec, viewer)]
 
 
-def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
-    """Each payment of the hand as payer -> payee: amount (reason), in units and nominal silver."""
+def kong_money_names(hand: Any) -> dict[int, dict[str, str]]:
+    """Settlement index -> the kong its kong money paid for, named with its tile ("明杠 五筒").
+    A kong that pays is followed at once by its `kong_money` event, or (jincheng)
+    its money comes at the win, in the order of that seat's kongs of that kind."""
+    from itertools import pairwise
+
+    from majiang.tiles import parse_tile
+
+    made: dict[tuple[int, str], list[str]] = {}
+    for event, after in pairwise(hand.events):
+        if event.kind == "kong" and after.kind == "kong_money" \
+                and after.data.get("seat") == event.data.get("seat"):
+            made.setdefault((event.data["seat"], event.data["kind"]), []).append(event.data["tile"])
+    names: dict[int, dict[str, str]] = {}
+    for index, entry in enumerate(hand.settlements):
+        if entry.get("type") != "kong_money":
+            continue
+        kind = str(entry.get("kind"))
+        tiles = made.get((int(entry["seat"]), kind))
+        names[index] = Action("kong", parse_tile(tiles.pop(0)) if tiles else None,
+                              kind=kind).label()
+    return names
+
+
+def payment_lines(hand: Any, stake: int, wins: list[dict[str, Any]] | None = None
+                  ) -> list[dict[str, Any]]:
+    """Each payment of the hand as payer -> payee: amount (reason), in units and nominal silver.
+    `wins`: the hand's wins explained (`explain_wins`), when the caller has them already."""
     lines: list[dict[str, Any]] = []
-    for s in hand.settlements:
-        if s.get("type") == "kong_money":
-            payee = s["seat"]
-            reason = Action("kong", kind=s["kind"]).label()
-            for payer, amount in enumerate(s["payments"]):
-                if amount < 0:
-                    lines.append(_line(payer, payee, -amount, stake, reason))
+    for index, reason in kong_money_names(hand).items():
+        entry = hand.settlements[index]
+        for payer, amount in enumerate(entry["payments"]):
+            if amount < 0:
+                lines.append(_line(payer, entry["seat"], -amount, stake, reason))
     result = hand.result
     if result is not None:
-        caps = _caps(hand)
+        caps = _caps(hand, wins)
         for i, (winner, answer) in enumerate(zip(result.winners, result.answers, strict=False)):
             patterns = answer.get("patterns", [])
             reason = {
@@ -218,12 +242,14 @@ def payment_lines(hand: Any, stake: int) -> list[dict[str, Any]]:
     return lines
 
 
-def _caps(hand: Any) -> dict[tuple[int, int], dict[str, Any]]:
+def _caps(hand: Any, wins: list[dict[str, Any]] | None
+          ) -> dict[tuple[int, int], dict[str, Any]]:
     """(win, paying seat) -> the cap that set that payment (a ruleset's 封顶 / 金顶), if any."""
-    try:
-        wins = explain_wins(hand)
-    except ValueError:
-        return {}
+    if wins is None:
+        try:
+            wins = explain_wins(hand)
+        except ValueError:
+            return {}
     return {(i, share["payer"]): share["cap"] for i, win in enumerate(wins)
             for share in win["shares"] if share["cap"] is not None}
 

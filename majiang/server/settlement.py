@@ -50,7 +50,7 @@ def settlement_json(db: Session, hand: LiveHand, moved: ledger.Posted | None) ->
             "silver": list(explain["silver"]),
         },
         "kong_money": [{"units": s.units, "silver": s.silver} for s in kong],
-        "lines": games.payment_lines(engine, hand.stake),
+        "lines": games.payment_lines(engine, hand.stake, explain["wins"]),
         "explain": explain,
         "hands": games.final_hands(engine),
         "balances_before": before,

@@ -174,10 +174,12 @@ def test_the_hands_cover_every_ruleset_and_the_wuhan_caps_and_liability() -> Non
 def test_kong_money_names_the_kong_it_pays_for(rules: str) -> None:
     """A block of kong money once read only "明杠（杠钱）": which kong, of what tile, was left to
     guess. Each block now names its kong's tile, a kong that seat made of that kind (jincheng
-    pays its kong money at the win, after other events)."""
+    pays its kong money at the win, after other events), and so do its payment lines (they
+    said only "明杠")."""
     from explain_hands import play
 
-    from majiang.server.explained import event_label, kong_tiles
+    from majiang.server.explained import event_label
+    from majiang.server.games import kong_money_names, payment_lines
     from majiang.tiles import chinese_name, english_name, parse_tile
 
     for seed in range(300):
@@ -186,12 +188,16 @@ def test_kong_money_names_the_kong_it_pays_for(rules: str) -> None:
         if entries:
             break
     assert entries, "no hand with kong money in 300 seeds"
-    tiles = kong_tiles(hand.events)
+    kongs = kong_money_names(hand)
     made = {(e.data["seat"], e.data["kind"], e.data["tile"]) for e in hand.events
             if e.kind == "kong"}
-    for entry in entries:
-        label = event_label(hand, entry, tiles)
+    lines = [line["reason"] for line in payment_lines(hand, 1)]
+    for index, entry in enumerate(hand.settlements):
+        if entry["type"] != "kong_money":
+            continue
+        label = event_label(hand, entry, index, kongs)
         tile = next(t for s, k, t in made if s == entry["seat"] and k == entry["kind"]
                     and chinese_name(parse_tile(t)) in label["zh"])
         assert english_name(parse_tile(tile)) in label["en"]
+        assert kongs[index] in lines  # each payment line names the same kong
         assert label["zh"].endswith("（杠钱）") and label["en"].endswith("(kong money)")
