@@ -64,10 +64,13 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     (["arena", "--hands", "1", "--bots", "strong,strong"], "两个不同的机器人"),
     (["arena", "--hands", "1", "--plot", "{tmp}/out.txt"], ".png"),
     (["replay", "--seat", "9", "{tmp}/record.json"], "座位号应为 0 到 3"),
+    (["simulate", "--hands", "1", "--days", "7"], "仅用于 --economy"),
+    (["simulate", "--hands", "1", "--fee", "5", "--accounts", "9"], "--accounts, --fee: options"),
 ])
 def test_bad_arguments_are_refused_in_both_languages(
         argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Each once ended in a traceback, or (a negative fee) made the fee sink a faucet."""
+    """Each once ended in a traceback, or (a negative fee) made the fee sink a faucet, or (an
+    option of --economy alone, without it) was ignored while hands were played."""
     (tmp_path / "bad.json").write_text("not json")
     hand = Hand.new("tuidaohu", "cli")
     save(hand_record(hand, ["a", "b", "c", "d"]), tmp_path / "record.json")

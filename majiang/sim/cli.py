@@ -24,6 +24,11 @@ from majiang.sim.stats import Stats
 CHUNK = 20
 
 
+# options of `--economy` alone (None when not given), and their defaults there
+ECONOMY_DEFAULTS = {"days": 30, "accounts": 1000}
+ECONOMY_ONLY = ("days", "accounts", "fee", "sample")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="tuidaohu", help="ruleset id (default tuidaohu)")
     parser.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
@@ -40,9 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--economy", action="store_true",
                         help="a population of accounts through the faucets and sinks for many "
                              "days (--hands: sampled hands per ruleset; see sim/economy.py)")
-    parser.add_argument("--days", type=int, default=30, help="--economy: days (default 30)")
-    parser.add_argument("--accounts", type=int, default=1000,
-                        help="--economy: accounts on day 1 (default 1000)")
+    parser.add_argument("--days", type=int, default=None,
+                        help=f"--economy: days (default {ECONOMY_DEFAULTS['days']})")
+    parser.add_argument("--accounts", type=int, default=None,
+                        help="--economy: accounts on day 1 "
+                             f"(default {ECONOMY_DEFAULTS['accounts']})")
     parser.add_argument("--fee", type=int, default=None,
                         help="--economy: table fee in percent of the stake (default the economy's)")
     parser.add_argument("--sample", metavar="FILE",
@@ -90,10 +97,18 @@ def _work(job: tuple[str, str, list[str], int, int, str, str | None]) -> Stats:
 
 
 def run(args: argparse.Namespace) -> int:
+    given = [f"--{name}" for name in ECONOMY_ONLY if getattr(args, name) is not None]
     if args.economy:
         from majiang.sim.economy import run_cli
 
+        for name, value in ECONOMY_DEFAULTS.items():
+            if getattr(args, name) is None:
+                setattr(args, name, value)
         return run_cli(args)
+    if given:
+        print(f"simulate: {', '.join(given)}: options of --economy alone / "
+              "这些选项仅用于 --economy")
+        return 2
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         players = mechanics(args.rules).rules.players
