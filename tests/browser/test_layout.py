@@ -479,14 +479,23 @@ def test_phone_portrait_landscape_tablet_and_360(server: str, browser: Any) -> N
             m = page.evaluate(MEASURE)
             check(m, f"wuhan-{w}x{hgt}")
             own_tiles_in_view(page)
+            # one language switch at every size: the bar's, or the table's where the bar hides
+            switches = page.locator("#btn-lang:visible, #btn-lang-table:visible")
+            assert switches.count() == 1, f"{w}x{hgt}: {switches.count()} language switches"
             page.evaluate("window.scrollTo(0, 0)")
             shot(page, f"size-{w}x{hgt}")
             out[f"{w}x{hgt}"] = {"scrollWidth": m["scrollWidth"], "tiles": len(m["own"]),
                                  "tileWidth": m["own"][0]["w"] if m["own"] else None}
         METRICS["sizes"] = out
         print(json.dumps(out))
-        # the laizi is marked 赖 wherever it is shown, and does not look like a disabled tile
+        # a phone's table switches language from its own head (the site's bar is hidden there)
         page.set_viewport_size({"width": 390, "height": 844})
+        assert page.locator("#btn-leave").inner_text().startswith("离开")
+        page.tap("#btn-lang-table")
+        page.wait_for_function("document.querySelector('#btn-leave').innerText.startsWith('Leave')")
+        page.tap("#btn-lang-table")
+        page.wait_for_function("document.querySelector('#btn-leave').innerText.startsWith('离开')")
+        # the laizi is marked 赖 wherever it is shown, and does not look like a disabled tile
         marks = page.locator("#laizi-info .mark-laizi .tile-mark")
         assert marks.count() == 1 and marks.inner_text() == "赖"
         held = page.locator("#hand .mark-laizi img, #drawn .mark-laizi img")

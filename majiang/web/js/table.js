@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, eventName, getLang, taels, splitMessage } from "./i18n.js";
+import { t, tOther, tr, trOther, eventName, getLang, setLang, taels, splitMessage } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -379,6 +379,9 @@ export class TableScreen {
       this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
+      // a phone's table hides the site's bar, and with it the language switch: one here
+      h("button", { class: "secondary small table-lang", id: "btn-lang-table",
+        onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
       this.error ? h("span", { class: "error" }, this.error) : null,
       this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" },
         bi(...splitMessage(this.notice))) : null);  // this language first
