@@ -1,19 +1,25 @@
-"""`majiang admin`: operator commands on the server's database (adjust silver, balance, check).
+"""`majiang admin`: operator commands on the server's database (adjust silver, balance, check,
+add a user, set a user's password).
 
-Every change goes through `ledger.py` in one transaction, so the ledger check stays balanced.
+Every change goes through `ledger.py` in one transaction, so the ledger check stays balanced. A
+password is read from standard input (asked for without echo at a terminal), never from the
+command line, where other users of the machine could read it.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import sys
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from majiang import economy
-from majiang.server import ledger
+from majiang.server import accounts, ledger
 from majiang.server.db import make_engine, migrate, session_factory, sqlite_path
 from majiang.server.models import User
 from majiang.server.settings import Settings
@@ -38,6 +44,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "check", parents=[database],
         help="the ledger check: balances equal ledger sums, settlements sum to zero",
     )
+    add = sub.add_parser(
+        "add-user", parents=[database],
+        help="a new account (password from standard input) with the new-account grant",
+    )
+    add.add_argument("username")
+    add.add_argument("--silver", type=int, default=None, metavar="N",
+                     help="its opening grant (default the server's new-account grant)")
+    password = sub.add_parser(
+        "password", parents=[database],
+        help="set a user's password (from standard input); ends every session of that user",
+    )
+    password.add_argument("username")
 
 
 def missing_database(url: str) -> str | None:
@@ -81,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
                     f"(adjustment {row.amount:+d}: {row.reason}; ledger row {row.id})"
                 )
                 return 0
+            if args.admin_command in ("add-user", "password"):
+                return _account(db, args)
             if args.admin_command == "balance":
                 user = db.scalars(select(User).where(User.username == args.username)).first()
                 if user is None:
@@ -97,3 +117,45 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         engine.dispose()
+
+
+def read_password() -> str:
+    """The new password: asked twice without echo at a terminal, else standard input's first
+    line."""
+    if sys.stdin.isatty():
+        first = getpass.getpass("password / 密码: ")
+        if getpass.getpass("again / 再输一次: ") != first:
+            raise accounts.AccountError("the two passwords differ / 两次输入的密码不一致")
+        return first
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+def _account(db: Session, args: argparse.Namespace) -> int:
+    """`add-user` and `password`: the account change in one transaction, or a refusal."""
+    try:
+        if args.admin_command == "add-user":
+            grant = (Settings.from_env().new_account_grant if args.silver is None
+                     else args.silver)
+            if not 0 <= grant <= ledger.ADJUST_MAX:
+                raise accounts.AccountError(f"--silver must be 0 to {ledger.ADJUST_MAX:,} / "
+                                            "开户银子超出范围")
+            password = read_password()
+            name = accounts.check_new_credentials(args.username, password)
+            user = accounts.create_user(db, name, accounts.hash_password(password),
+                                        grant_amount=grant, reason="operator: new account")
+            db.commit()
+            print(f"{user.username}: new account, {user.silver} silver")
+            return 0
+        found = accounts.by_name(db, args.username)
+        if found is None or found.bot or found.guest:  # a guest keeps no password: it signs up
+            print(f"majiang admin: no user named {args.username!r} with a password / "
+                  "没有此用户")
+            return 1
+        found.password_hash = accounts.hash_password(accounts.check_password(read_password()))
+        ended = accounts.revoke(db, found)
+        db.commit()
+        print(f"{found.username}: password set; {ended} session(s) ended")
+        return 0
+    except accounts.AccountError as exc:
+        print(f"majiang admin: refused: {exc}")
+        return 1

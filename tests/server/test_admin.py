@@ -3,6 +3,7 @@ reason, in one transaction), never take a balance below zero, and keep the ledge
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 from pathlib import Path
@@ -164,4 +165,91 @@ def test_concurrent_adjustments_lose_no_update(db_url: str) -> None:
         assert ledger.check(db).balanced
         user = db.scalars(select(User)).one()
         assert user.silver == 100 + per_thread
+    engine.dispose()
+
+
+def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """Standard input as piped text (the password's line)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def stored_user(url: str, name: str) -> User | None:
+    engine = make_engine(url)
+    with session_factory(engine)() as db:
+        user = db.scalars(select(User).where(User.username == name)).first()
+        if user is not None:
+            db.expunge(user)
+    engine.dispose()
+    return user
+
+
+def test_add_user_opens_an_account_that_logs_in(
+        db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An operator could adjust and check silver, but an account came only from the server's
+    sign-up page: the password goes in on standard input, never on the command line."""
+    with_user(db_url)
+    typed(monkeypatch, "s3cret-pass\n")
+    assert admin(db_url, "add-user", "Carol", "--silver", "700") == 0
+    assert "Carol: new account, 700 silver" in capsys.readouterr().out
+    user = stored_user(db_url, "Carol")
+    assert user is not None and user.silver == 700 and not user.guest
+    assert user.password_hash and accounts.verify_password(user.password_hash, "s3cret-pass")
+    assert rows(db_url)[-1] == (700, "grant", "operator: new account", 0, 700)
+    typed(monkeypatch, "s3cret-pass\n")
+    assert admin(db_url, "add-user", "dave") == 0
+    dave = stored_user(db_url, "dave")
+    assert dave is not None and dave.silver == economy.NEW_ACCOUNT_GRANT
+    capsys.readouterr()
+    assert admin(db_url, "check") == 0
+    assert json.loads(capsys.readouterr().out)["balanced"]
+
+
+@pytest.mark.parametrize(("args", "password", "message"), [
+    (["add-user", "alice"], "s3cret-pass", "is taken"),
+    (["add-user", "ALICE"], "s3cret-pass", "is taken"),  # the same name, folded
+    (["add-user", "guest-1"], "s3cret-pass", "reserved"),
+    (["add-user", "erin"], "123", "password needs"),
+    (["add-user", "erin", "--silver", "-5"], "s3cret-pass", "--silver must be 0 to"),
+    (["password", "bob"], "s3cret-pass", "no user named 'bob'"),
+    (["password", "alice"], "", "password needs"),
+])
+def test_refused_account_commands_change_nothing(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        args: list[str], password: str, message: str) -> None:
+    with_user(sqlite_url)
+    before = rows(sqlite_url)
+    alice = stored_user(sqlite_url, "alice")
+    typed(monkeypatch, password + "\n")
+    assert admin(sqlite_url, *args) == 1
+    assert message in capsys.readouterr().out
+    assert rows(sqlite_url) == before
+    assert stored_user(sqlite_url, "erin") is None
+    after = stored_user(sqlite_url, "alice")
+    assert alice is not None and after is not None
+    assert after.password_hash == alice.password_hash
+
+
+def test_password_sets_it_and_ends_every_session(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A player who forgot the password had no way back: the operator sets a new one, and the
+    sessions opened with the old one end."""
+    from majiang.server.models import LoginSession
+
+    with_user(sqlite_url)
+    engine = make_engine(sqlite_url)
+    with session_factory(engine)() as db:
+        user = accounts.by_name(db, "alice")
+        assert user is not None
+        for _ in range(2):
+            accounts.open_session(db, accounts.Tokens("k" * 32, 3600), user)
+        db.commit()
+    typed(monkeypatch, "brand-new-pw\n")
+    assert admin(sqlite_url, "password", "alice") == 0
+    assert "alice: password set; 2 session(s) ended" in capsys.readouterr().out
+    with session_factory(engine)() as db:
+        user = accounts.by_name(db, "alice")
+        assert user is not None and user.password_hash
+        assert accounts.verify_password(user.password_hash, "brand-new-pw")
+        assert all(s.revoked_at is not None for s in db.scalars(select(LoginSession)))
     engine.dispose()
