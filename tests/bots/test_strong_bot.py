@@ -161,3 +161,32 @@ def test_a_pung_whose_fourth_tile_is_live_is_claimed(rules: str) -> None:
     river = dataclasses.replace(view.seats[1], discards=(*view.seats[1].discards, 27))
     view = dataclasses.replace(view, seats=(view.seats[0], river, *view.seats[2:]))
     assert get_bot("strong", 1).choose(view, legal).type == "pass"
+
+
+def test_an_unopened_wuhan_hand_opens_sooner_than_the_value_bot() -> None:
+    """wuhan 7.3: at a 金顶 a loser who has not opened pays 1,600 and an opened one 800. The
+    strong bot opens on a claim that keeps half the hand's worth, where the value bot claims only
+    to gain; once opened, it claims as the value bot does."""
+    from majiang.bots.value import ValueBot
+    from majiang.game.actions import CHOW, PASS_ACTION, PUNG
+    from majiang.rules.wuhan import OPENING
+
+    opened_sooner = agreed_once_open = 0
+    for seed in range(12):
+        hand = Hand.new("wuhan", f"open/{seed}", dealer=seed % 4)
+        value = [ValueBot(f"open/{seed}/{s}") for s in range(4)]
+        while not hand.is_over:
+            seat = min(hand.to_act())
+            legal = hand.legal_actions(seat)
+            view = SeatView.from_json(hand.view(seat))
+            action = value[seat].choose(view, legal)
+            if PASS_ACTION in legal and any(a.type in (PUNG, CHOW) for a in legal):
+                strong = get_bot("strong", 0).choose(view, legal)
+                if any(m.kind in OPENING for m in view.me.melds):
+                    assert strong == action
+                    agreed_once_open += 1
+                elif strong != action:
+                    assert action == PASS_ACTION and strong.type in (PUNG, CHOW)
+                    opened_sooner += 1
+            hand.apply(seat, action)
+    assert opened_sooner >= 3 and agreed_once_open >= 3

@@ -28,14 +28,22 @@ from majiang.game.actions import (
 )
 from majiang.game.seat_view import SeatView
 from majiang.rules.base import Meld
+from majiang.rules.wuhan import OPENING
+
+CLAIM_GAIN = 1.05  # a claim is made when it adds this share to the hand's worth
 
 
 class ValueBot:
     name = "value"
     uses_view = True
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | None = None,
+                 opening: Mapping[str, float] | None = None) -> None:
+        """`opening`: per ruleset, the share of its worth the hand may keep (and so give up the
+        rest) for a claim that opens it (开口) while it has not opened; None: claims add
+        `CLAIM_GAIN` as any other."""
         self.seed = seed
+        self.opening = opening or {}
         self._efficient = EfficientBot(seed)
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
@@ -170,7 +178,10 @@ class ValueBot:
     def _claim(self, view: SeatView, state: State, counts: list[int],
                legal: list[Action]) -> Action:
         now, _ = worth(state, counts)
-        best_w, best_a = now * 1.05, PASS_ACTION
+        keep = self.opening.get(view.rules)
+        if keep is None or any(m.kind in OPENING for m in view.me.melds):
+            keep = CLAIM_GAIN
+        best_w, best_a = now * keep, PASS_ACTION
         claimed = None if view.last_discard is None else view.last_discard.tile
         for action in legal:
             tile = action.tile
