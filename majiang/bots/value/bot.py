@@ -39,9 +39,8 @@ class ValueBot:
 
     def __init__(self, seed: int | str | None = None,
                  opening: Mapping[str, float] | None = None) -> None:
-        """`opening`: per ruleset, the share of its worth the hand may keep (and so give up the
-        rest) for a claim that opens it (开口) while it has not opened; None: claims add
-        `CLAIM_GAIN` as any other."""
+        """`opening`: per ruleset, the least share of the hand's worth a claim that opens it (开口)
+        must keep while it has not opened; any other claim must add `CLAIM_GAIN`."""
         self.seed = seed
         self.opening = opening or {}
         self._efficient = EfficientBot(seed)
