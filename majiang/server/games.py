@@ -192,8 +192,8 @@ def replay_steps(rec: dict[str, Any], viewer: int | None) -> list[dict[str, Any]
 
 def kong_money_names(hand: Any) -> dict[int, dict[str, str]]:
     """Settlement index -> the kong its kong money paid for, named with its tile ("明杠 五筒").
-    A kong that pays is followed at once by its `kong_money` event, or (jincheng)
-    its money comes at the win, in the order of that seat's kongs of that kind."""
+    A kong that pays is followed at once by its `kong_money` event; the kongs of one seat and
+    kind are named in the order they were made."""
     from itertools import pairwise
 
     from majiang.tiles import parse_tile
