@@ -60,6 +60,22 @@ def until_prompt(ws: Any, t: Transcript, answer: int) -> bool:
             answered += 1
 
 
+@contextlib.contextmanager
+def at_prompt(client: TestClient, name: str, answer: int
+              ) -> Iterator[tuple[str, str, Any, Transcript]]:
+    """(token, code, socket, transcript) of a new player at a quick table, `answer` prompts
+    answered and the next one pending. A bot may win a random wall's hand first: then another
+    player takes another table."""
+    for attempt in range(5):
+        token, code = quick_table(client, f"{name}{attempt}")
+        with table_socket(client, code, token) as ws:
+            t = Transcript()
+            if until_prompt(ws, t, answer):
+                yield token, code, ws, t
+                return
+    raise AssertionError("five hands in a row ended before the player's prompt")
+
+
 def act(ws: Any, prompt: dict[str, Any], t: Transcript) -> None:
     action = choose(prompt["actions"], t.view)
     ws.send_json({"type": "act", "prompt_id": prompt["prompt_id"], "action": action})
@@ -235,10 +251,7 @@ def test_postgres_outage_mid_hand_the_table_resumes_by_itself(
         proxied: tuple[str, Proxy]) -> None:
     url, proxy = proxied
     with make_client(url) as client:
-        token, code = quick_table(client, "outage")
-        with table_socket(client, code, token) as ws:
-            t = Transcript()
-            assert until_prompt(ws, t, 3)
+        with at_prompt(client, "outage", 3) as (_token, _code, ws, t):
             assert t.prompt is not None
             proxy.down()
             assert client.get("/healthz").json() == {"ok": True}
@@ -285,10 +298,7 @@ def test_a_player_leaving_during_an_outage_never_leaves_the_hand_playing(
         proxied: tuple[str, Proxy]) -> None:
     url, proxy = proxied
     with make_client(url) as client:
-        token, code = quick_table(client, "leaver")
-        with table_socket(client, code, token) as ws:
-            t = Transcript()
-            assert until_prompt(ws, t, 2)
+        with at_prompt(client, "leaver", 2) as (token, code, ws, t):
             assert t.prompt is not None
             proxy.down()
             act(ws, t.prompt, t)
@@ -352,24 +362,20 @@ def test_a_retried_action_is_stored_once(tmp_path: Path) -> None:
     from majiang.server.storage import HandStore
 
     url = f"sqlite:///{tmp_path / 'again.db'}"
-    with make_client(url) as client:
-        token, code = quick_table(client, "again")
-        with table_socket(client, code, token) as ws:
-            t = Transcript()
-            assert until_prompt(ws, t, 1)
-            runner = client.app.state.server.tables.runners[code]  # type: ignore[attr-defined]
-            store: HandStore = runner.store
-            hand = runner.hand
-            assert hand is not None
-            idx = hand.action_idx
-            before = (hand.action_idx - 1, hand.settle_idx)
-            hand.action_idx -= 1  # as if the last action's commit had not been answered
-            saved = store.save_action(hand, 0, None, [], "player", 0, again=True)  # type: ignore[arg-type]
-            assert saved.posted == [] and (hand.action_idx, hand.settle_idx) == (idx, before[1])
-            with store.db() as db:
-                rows = db.execute(text("SELECT count(*) FROM hand_actions WHERE hand_id = :h"),
-                                  {"h": hand.hand_id}).scalar_one()
-            assert rows == idx
+    with make_client(url) as client, at_prompt(client, "again", 1) as (_, code, _ws, _t):
+        runner = client.app.state.server.tables.runners[code]  # type: ignore[attr-defined]
+        store: HandStore = runner.store
+        hand = runner.hand
+        assert hand is not None
+        idx = hand.action_idx
+        before = (hand.action_idx - 1, hand.settle_idx)
+        hand.action_idx -= 1  # as if the last action's commit had not been answered
+        saved = store.save_action(hand, 0, None, [], "player", 0, again=True)  # type: ignore[arg-type]
+        assert saved.posted == [] and (hand.action_idx, hand.settle_idx) == (idx, before[1])
+        with store.db() as db:
+            rows = db.execute(text("SELECT count(*) FROM hand_actions WHERE hand_id = :h"),
+                              {"h": hand.hand_id}).scalar_one()
+        assert rows == idx
 
 
 def test_a_transient_failure_is_retried_and_told_once() -> None:
