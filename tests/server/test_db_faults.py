@@ -128,35 +128,31 @@ class WriteLock:
 def test_sqlite_write_lock_stalls_neither_healthz_nor_another_table(tmp_path: Path) -> None:
     path = tmp_path / "lock.db"
     url = f"sqlite:///{path}"
-    with make_client(url) as client:
-        token_a, code_a = quick_table(client, "lockera")
-        token_b, code_b = quick_table(client, "lockerb")
-        with table_socket(client, code_a, token_a) as ws_a, \
-                table_socket(client, code_b, token_b) as ws_b:
-            ta, tb = Transcript(), Transcript()
-            assert until_prompt(ws_b, tb, 0)  # table B waits for its player: it writes nothing
-            assert until_prompt(ws_a, ta, 2)
-            assert ta.prompt is not None
-            lock = WriteLock(str(path))
-            try:
-                act(ws_a, ta.prompt, ta)  # table A applies it; storing it waits for the lock
-                assert client.get("/healthz").json() == {"ok": True}
-                ws_b.send_json({"type": "ping"})
-                while (msg := ws_b.receive_json())["type"] != "pong":
-                    tb.add(msg)
-                # a second socket of table B is attached and gets the table (reads only)
-                with table_socket(client, code_b, token_b) as ws_b2:
-                    assert ws_b2.receive_json()["type"] == "table"
-                    ws_b2.send_json({"type": "ping"})
-                    while ws_b2.receive_json()["type"] != "pong":
-                        pass
-                assert client.get("/api/tables/" + code_b).status_code == 200
-                held = not lock.released.is_set()
-            finally:
-                lock.release()
-            assert held, "the answers came only after the lock was released"
-            assert play(ws_a, ta), "table A's hand went on once the lock was gone"
-            assert play(ws_b, tb)
+    # table B waits for its player: it writes nothing
+    with make_client(url) as client, \
+            at_prompt(client, "lockerb", 0) as (token_b, code_b, ws_b, tb), \
+            at_prompt(client, "lockera", 2) as (_, _code_a, ws_a, ta):
+        assert ta.prompt is not None
+        lock = WriteLock(str(path))
+        try:
+            act(ws_a, ta.prompt, ta)  # table A applies it; storing it waits for the lock
+            assert client.get("/healthz").json() == {"ok": True}
+            ws_b.send_json({"type": "ping"})
+            while (msg := ws_b.receive_json())["type"] != "pong":
+                tb.add(msg)
+            # a second socket of table B is attached and gets the table (reads only)
+            with table_socket(client, code_b, token_b) as ws_b2:
+                assert ws_b2.receive_json()["type"] == "table"
+                ws_b2.send_json({"type": "ping"})
+                while ws_b2.receive_json()["type"] != "pong":
+                    pass
+            assert client.get("/api/tables/" + code_b).status_code == 200
+            held = not lock.released.is_set()
+        finally:
+            lock.release()
+        assert held, "the answers came only after the lock was released"
+        assert play(ws_a, ta), "table A's hand went on once the lock was gone"
+        assert play(ws_b, tb)
     balanced(url)
     assert "playing" not in hand_statuses(url)
 
