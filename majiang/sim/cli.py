@@ -97,7 +97,6 @@ def _work(job: tuple[str, str, list[str], int, int, str, str | None]) -> Stats:
 
 
 def run(args: argparse.Namespace) -> int:
-    given = [f"--{name}" for name in ECONOMY_ONLY if getattr(args, name) is not None]
     if args.economy:
         from majiang.sim.economy import run_cli
 
@@ -105,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, name) is None:
                 setattr(args, name, value)
         return run_cli(args)
+    given = [f"--{name}" for name in ECONOMY_ONLY if getattr(args, name) is not None]
     if given:
         print(f"simulate: {', '.join(given)}: options of --economy alone / "
               "这些选项仅用于 --economy")
