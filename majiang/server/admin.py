@@ -74,7 +74,8 @@ def missing_database(url: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    url = Settings.from_env(database_url=args.database_url).database_url
+    settings = Settings.from_env(database_url=args.database_url)
+    url = settings.database_url
     problem = missing_database(url)
     if problem:
         print(f"majiang admin: {problem}")
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
                 )
                 return 0
             if args.admin_command in ("add-user", "password"):
-                return _account(db, args)
+                return _account(db, args, settings.new_account_grant)
             if args.admin_command == "balance":
                 user = db.scalars(select(User).where(User.username == args.username)).first()
                 if user is None:
@@ -130,12 +131,11 @@ def read_password() -> str:
     return sys.stdin.readline().rstrip("\r\n")
 
 
-def _account(db: Session, args: argparse.Namespace) -> int:
+def _account(db: Session, args: argparse.Namespace, new_account_grant: int) -> int:
     """`add-user` and `password`: the account change in one transaction, or a refusal."""
     try:
         if args.admin_command == "add-user":
-            grant = (Settings.from_env().new_account_grant if args.silver is None
-                     else args.silver)
+            grant = new_account_grant if args.silver is None else args.silver
             if not 0 <= grant <= ledger.ADJUST_MAX:
                 raise accounts.AccountError(f"--silver must be 0 to {ledger.ADJUST_MAX:,} / "
                                             "开户银子超出范围")
