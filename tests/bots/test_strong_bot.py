@@ -190,3 +190,24 @@ def test_an_unopened_wuhan_hand_opens_sooner_than_the_value_bot() -> None:
                     opened_sooner += 1
             hand.apply(seat, action)
     assert opened_sooner >= 3 and agreed_once_open >= 3
+
+
+@pytest.mark.parametrize(("tiles", "others_declared", "move"), [
+    ("123p456p789p13s55z7z", 0, "discard"),  # throwing 7z: a wait on 2s alone, 4 live copies
+    ("123p456p789p23s55z7z", 0, "declare"),  # waits on 1s / 4s: 8
+    ("123p456p789p13s55z7z", 1, "declare"),  # 4 live copies, another seat has declared
+])
+def test_a_ready_kawuxing_hand_declares_only_with_enough_live_winning_copies(
+        tiles: str, others_declared: int, move: str) -> None:
+    """Kawuxing 3.1-3.3: a declared (亮倒) hand is shown and frozen, so the others keep its waits
+    back. While nobody else has declared, a ready hand with 4 live winning copies or fewer stays
+    hidden (it wins more often than declared: docs/bots.md); once another seat has declared, 3
+    or more are enough."""
+    hand = build("kawuxing", [tiles, None, None], dealer=0)
+    view = SeatView.from_json(hand.view(0))
+    if others_declared:
+        shown = dataclasses.replace(view.seats[1], declared=True,
+                                    revealed=(9, 10, 11, 12, 13, 14, 24, 25, 26, 21, 21, 31, 31))
+        view = dataclasses.replace(view, seats=(view.seats[0], shown, view.seats[2]))
+    action = get_bot("strong", 1).choose(view, hand.legal_actions(0))
+    assert action.to_json() == {"type": move, "tile": "7z"}

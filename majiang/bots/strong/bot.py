@@ -12,6 +12,8 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   lower shanten.
 - It makes any kong that pays 3 units or more, on its turn or on a discard, even when the kong
   costs a ready hand a step (kong money outweighs a win there); others when they keep shanten.
+- In kawuxing it declares (亮倒) a ready hand only when its live winning copies are enough
+  (`worth.HIDE_LIVE`): a declared hand is shown and frozen, and the others keep its waits back.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
 - Yangzhou (18 fan to win) and wuhan (64, caps) are played by the value bot (`bots.value`),
@@ -30,7 +32,7 @@ from majiang.analysis.accept import fast_acceptance
 from majiang.bots.base import as_view
 from majiang.bots.efficient import EfficientBot, _ruleset, unseen_counts
 from majiang.bots.strong.guard import SURE, dangers, threats
-from majiang.bots.strong.worth import ready_value
+from majiang.bots.strong.worth import ready_value, stays_hidden
 from majiang.bots.value import ValueBot
 from majiang.game.actions import (
     CHOW,
@@ -142,7 +144,8 @@ class StrongBot:
     def _finish(self, view: SeatView, ruleset: Ruleset, counts: list[int],
                 legal: list[Action], tile: int, ev: float, danger: list[float]) -> Action:
         """Kong when it keeps shanten or pays 3 units or more (an added kong not of a revealed
-        wait: it would be robbed), declare a ready hand that can win, else discard."""
+        wait: it would be robbed), declare a ready hand that can win unless it is better hidden
+        (`worth.stays_hidden`), else discard."""
         shapes = ruleset.shapes
         counts[tile] -= 1
         after_discard = shanten(counts, shapes=shapes)
@@ -156,7 +159,11 @@ class StrongBot:
                 if cost <= 0 or _pays_any_cost(view, ruleset, action.kind or ""):
                     return action
         if DECLARES[tile] in legal and ev > 0:
-            return DECLARES[tile]
+            counts[tile] -= 1
+            hidden = stays_hidden(view, ruleset, counts, unseen_counts(view, ruleset))
+            counts[tile] += 1
+            if not hidden:
+                return DECLARES[tile]
         return DISCARDS[tile]
 
     def _ready(self, view: SeatView, ruleset: Ruleset, counts: list[int], unseen: list[int],

@@ -13,6 +13,11 @@ from majiang.rules.request import win_request
 from majiang.tiles import Tile, from_counts
 
 SELF_DRAWN = 0.35  # share of wins that are self-drawn, for the expected value of a wait
+# kawuxing 3.1-3.3: a declared hand is shown and frozen, so the others keep its waits back; a
+# ready hand with few live winning copies wins more often undeclared (docs/bots.md, stop 30).
+# Per number of other seats declared (0, 1, ...), the most live copies a hand stays hidden with;
+# past the end of the tuple it always declares.
+HIDE_LIVE: dict[str, tuple[int, ...]] = {"kawuxing": (4, 2)}
 
 
 @cache
@@ -69,3 +74,15 @@ def ready_value(view: SeatView, ruleset: Ruleset, counts: list[int],
             total += left * value
             live += left
     return total, live
+
+
+def stays_hidden(view: SeatView, ruleset: Ruleset, counts: list[int],
+                 unseen: list[int]) -> bool:
+    """Whether a ready hand (`counts`, after its discard) is better not declared yet: where
+    declaring is a choice that shows the hand, while its live winning copies are few
+    (`HIDE_LIVE`)."""
+    most = HIDE_LIVE.get(view.rules, ())
+    declared = sum(1 for s in view.others if s.declared)
+    if declared >= len(most):
+        return False
+    return ready_value(view, ruleset, counts, unseen)[1] <= most[declared]
