@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("majiang.play_cli", "play a match in the terminal against bots"),
     "simulate": ("majiang.sim.cli", "self-play many hands between bots and report statistics"),
     "arena": ("majiang.sim.arena_cli", "duplicate play between bots with 95% intervals"),
+    "fork": ("majiang.sim.fork_cli", "fork study: a kind of decision played both ways, same wall"),
     "replay": ("majiang.game.replay_cli", "replay a hand record step by step and verify it"),
     "verify": ("majiang.verify_cli", "check a hand's fair shuffle: commitment, seed, wall, replay"),
     "bench": ("majiang.perf.cli", "measure throughput against peer libraries"),

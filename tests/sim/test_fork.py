@@ -1,0 +1,48 @@
+"""The fork study: each way is played on faithful copies, and the CLI reports the gain."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from majiang.bots import get_bot
+from majiang.cli import main
+from majiang.game.hand import Hand
+from majiang.sim.fork import fork_wall
+from majiang.sim.runner import play_hand
+
+
+@pytest.mark.parametrize(("rules", "at"), [("kawuxing", "declare"), ("tuidaohu", "pung")])
+def test_the_way_the_bot_chose_replays_what_the_table_did(rules: str, at: str) -> None:
+    """A fork copies the hand and the bots: the way the bot took ends exactly as the hand itself
+    ended for that seat, and the hand the study plays is the one plain play gives."""
+    seen = 0
+    for wall in range(12):
+        forks, results = fork_wall(rules, "strong", at, "fork", wall)
+        players = len(results)
+        plain = play_hand(Hand.new(rules, f"fork/{wall}", dealer=wall % players),
+                          [get_bot("strong", f"fork/{wall}/{s}") for s in range(players)])
+        assert plain.result is not None and list(plain.result.payments) == results
+        assert sum(results) == 0
+        for f in forks:
+            assert (f.taken if f.chosen else f.other) == results[f.seat]
+            seen += 1
+    assert seen > 5
+
+
+def test_fork_reports_the_gain_by_feature(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fork", "--rules", "kawuxing", "--at", "declare", "--hands", "6",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["decisions"] == sum(c["n"] for c in report["by"]["live"].values()) > 0
+    low, high = report["gain"]["ci95"]
+    assert low <= report["gain"]["mean"] <= high
+    assert set(report["by"]) == {"live", "others_declared", "melds", "shanten", "wall_left"}
+
+
+def test_fork_refuses_a_declaration_where_nobody_declares(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fork", "--rules", "tuidaohu", "--at", "declare", "--hands", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--at declare needs kawuxing or jincheng" in err and "没有亮牌" in err
