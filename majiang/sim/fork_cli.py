@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import multiprocessing
 import sys
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from typing import Any
 from majiang.bots import BOTS
 from majiang.bots.strong.worth import declares
 from majiang.game.variants import UnknownRuleset, mechanics
-from majiang.sim.arena_stats import mean_ci
+from majiang.sim.arena_stats import Z95
 from majiang.sim.fork import AT, Fork, fork_walls
 
 CHUNK = 10
@@ -57,11 +58,29 @@ def study(rules: str, bot: str, at: str, walls: int, seed: str, workers: int = 1
     return [f for chunk in chunks for f in chunk]
 
 
+def clustered_mean(forks: Sequence[Fork]) -> tuple[float, tuple[float, float]]:
+    """The mean gain a decision with its 95% interval clustered by wall (the decisions of one
+    wall share its tiles, so they are not independent): the ratio estimator's variance."""
+    n = len(forks)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    walls: dict[int, list[int]] = {}
+    for f in forks:
+        walls.setdefault(f.wall, []).append(f.gain)
+    mean = sum(f.gain for f in forks) / n
+    k = len(walls)
+    if k < 2:
+        return mean, (mean, mean)
+    spread = sum((sum(g) - mean * len(g)) ** 2 for g in walls.values())
+    half = Z95 * math.sqrt(k / (k - 1) * spread) / n
+    return mean, (mean - half, mean + half)
+
+
 def summarize(forks: Sequence[Fork]) -> dict[str, Any]:
-    """The mean gain with its 95% interval (decisions as observations), overall and per bucket
-    of each feature."""
+    """The mean gain with its 95% interval (clustered by wall), overall and per bucket of each
+    feature."""
     def cell(group: Sequence[Fork]) -> dict[str, Any]:
-        mean, (lo, hi) = mean_ci([f.gain for f in group])
+        mean, (lo, hi) = clustered_mean(group)
         return {"n": len(group), "mean": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)]}
 
     by: dict[str, dict[str, Any]] = {}

@@ -9,7 +9,9 @@ import pytest
 from majiang.bots import get_bot
 from majiang.cli import main
 from majiang.game.hand import Hand
-from majiang.sim.fork import fork_wall
+from majiang.sim.arena_stats import mean_ci
+from majiang.sim.fork import Fork, fork_wall
+from majiang.sim.fork_cli import clustered_mean
 from majiang.sim.runner import play_hand
 
 
@@ -46,3 +48,23 @@ def test_fork_refuses_a_declaration_where_nobody_declares(
     assert main(["fork", "--rules", "tuidaohu", "--at", "declare", "--hands", "1"]) == 2
     err = capsys.readouterr().err
     assert "--at declare needs kawuxing or jincheng" in err and "没有亮牌" in err
+
+
+def _fork(wall: int, gain: int) -> Fork:
+    return Fork(wall, 0, True, gain, 0, 40, 0, 0, 0, 0)
+
+
+def test_the_interval_is_clustered_by_wall() -> None:
+    """One decision a wall: the plain interval of the mean. The same decisions twice in each
+    wall add no information, so the interval stays as it was (a plain one would narrow by
+    about the square root of 2)."""
+    gains = [3, -1, 0, 2, -4, 1, 0, 5]
+    once = [_fork(w, g) for w, g in enumerate(gains)]
+    twice = once + [_fork(w, g) for w, g in enumerate(gains)]
+    plain_mean, plain_interval = mean_ci(gains)
+    assert clustered_mean(once)[0] == pytest.approx(plain_mean)
+    assert clustered_mean(once)[1] == pytest.approx(plain_interval)
+    mean, interval = clustered_mean(twice)
+    assert mean == pytest.approx(plain_mean)
+    assert interval == pytest.approx(plain_interval)
+    assert mean_ci(gains * 2)[1][1] < interval[1]
