@@ -4,7 +4,8 @@ both ways to the end, on the same wall; the deciding seat's result each way.
 Kinds (`AT`): `declare` (a declaration against throwing the same tile undeclared, where a
 ruleset declares: kawuxing 亮倒, jincheng 上架) and `pung` (a pung on a discard against passing).
 The same bot sits in every seat; each fork plays on with deep copies of the hand and the bots,
-so the way the bot chose replays exactly what the table then did.
+so the way the bot chose replays exactly what the table then did. A call is forked only when its
+seat is the only one asked (with several, the answers are gathered before any is applied).
 """
 
 from __future__ import annotations
