@@ -16,6 +16,7 @@ import math
 import multiprocessing
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from majiang.bots import BOTS
@@ -126,6 +127,10 @@ def run(args: argparse.Namespace) -> int:
     if args.at == "declare" and not declaring:
         print(f"fork: nobody declares in {args.rules}: --at declare needs kawuxing or jincheng "
               f"/ {args.rules} 没有亮牌（亮倒 / 上架）", file=sys.stderr)
+        return 2
+    if args.rows and not Path(args.rows).parent.is_dir():  # said before the hands, not after
+        print(f"fork: --rows {args.rows}: no folder {Path(args.rows).parent} / 文件夹不存在",
+              file=sys.stderr)
         return 2
     forks = study(args.rules, args.bot, args.at, args.hands, str(args.seed), args.workers)
     if args.rows:

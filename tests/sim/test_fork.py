@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,15 @@ def test_the_interval_is_clustered_by_wall() -> None:
     assert mean == pytest.approx(plain_mean)
     assert interval == pytest.approx(plain_interval)
     assert mean_ci(gains * 2)[1][1] < interval[1]
+
+
+def test_fork_refuses_a_rows_file_in_no_folder_before_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = tmp_path / "missing" / "rows.jsonl"
+    assert main(["fork", "--hands", "1", "--rows", str(rows)]) == 2
+    assert "no folder" in capsys.readouterr().err and not rows.exists()
+    good = tmp_path / "rows.jsonl"
+    assert main(["fork", "--hands", "4", "--rows", str(good), "--json"]) == 0
+    lines = good.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == json.loads(capsys.readouterr().out)["decisions"]
+    assert {"wall", "taken", "other", "live"} <= set(json.loads(lines[0]))
