@@ -50,8 +50,7 @@ class Fork:
         return self.taken - self.other
 
 
-# kind -> (the pair (taken, other) offered by `legal` and the bot's choice, or None)
-Pair = tuple[Action, Action]
+Pair = tuple[Action, Action]  # (the action of the kind, the one it is played against)
 
 
 def _declare_pair(legal: list[Action], choice: Action) -> Pair | None:
@@ -67,6 +66,7 @@ def _pung_pair(legal: list[Action], choice: Action) -> Pair | None:
     return pung, PASS_ACTION
 
 
+# kind -> the pair a decision offers, from `legal` and the bot's choice (None: not of the kind)
 AT: dict[str, Callable[[list[Action], Action], Pair | None]] = {
     "declare": _declare_pair,
     "pung": _pung_pair,

@@ -21,7 +21,7 @@ from typing import Any
 
 from majiang.bots import BOTS
 from majiang.bots.strong.worth import declares
-from majiang.game.variants import UnknownRuleset, mechanics
+from majiang.game.variants import UnknownRuleset
 from majiang.sim.arena_stats import Z95
 from majiang.sim.fork import AT, Fork, fork_walls
 
@@ -119,8 +119,7 @@ def run(args: argparse.Namespace) -> int:
         print("fork: --hands and --workers must be >= 1 / 局数与进程数至少为 1", file=sys.stderr)
         return 2
     try:
-        mechanics(args.rules)
-        declaring = declares(args.rules)
+        declaring = declares(args.rules)  # UnknownRuleset for an id that is no ruleset
     except UnknownRuleset as exc:
         print(f"fork: {exc}", file=sys.stderr)
         return 2
