@@ -73,8 +73,39 @@ export function announce(type, where, name) {
     id: "call-banner", role: "status", "aria-live": "polite", "data-call": type },
     h("b", {}, call.zh), h("small", {}, `${call.en}${name ? ` · ${name}` : ""}`));
   document.body.appendChild(el);
+  keepClear(el);
   setTimeout(() => el.remove(), 1300);
   return el;
+}
+
+// what a call must not cover: the top bar, the compass and its clock, the seats' names with their
+// clocks, the hand strip's row of clock and buttons
+const KEEP_CLEAR = "#bar, #compass, .seat-head, #actions";
+
+/**
+ * Move a call's banner (fixed, centred on its left / top) to the nearest place in the window that
+ * covers none of KEEP_CLEAR: beside or above / below one of them, or where its side put it.
+ */
+function keepClear(el) {
+  const boxes = [...document.querySelectorAll(KEEP_CLEAR)].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.width > 0 && b.height > 0);
+  if (!boxes.length) return;
+  // room for the banner at its largest: the pop grows it by 15 %, the fade lifts it by a tenth
+  const w = el.offsetWidth * 1.15 + 8, hgt = el.offsetHeight * 1.35 + 8;
+  const box = (x, y) => ({ left: x - w / 2, right: x + w / 2, top: y - hgt / 2, bottom: y + hgt / 2 });
+  const fits = (b) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight
+    && boxes.every((o) => b.right <= o.left || o.right <= b.left || b.bottom <= o.top || o.bottom <= b.top);
+  const style = getComputedStyle(el);
+  const x0 = parseFloat(style.left), y0 = parseFloat(style.top);
+  if (fits(box(x0, y0))) return;
+  const xs = [x0, ...boxes.flatMap((o) => [o.left - w / 2 - 1, o.right + w / 2 + 1])];
+  const ys = [y0, ...boxes.flatMap((o) => [o.top - hgt / 2 - 1, o.bottom + hgt / 2 + 1])];
+  let best = null;
+  for (const x of xs) for (const y of ys) {
+    const d = Math.hypot(x - x0, y - y0);
+    if ((!best || d < best.d) && fits(box(x, y))) best = { x, y, d };
+  }
+  if (best) Object.assign(el.style, { left: `${best.x}px`, top: `${best.y}px` });
 }
 
 /** The settlement's win burst: falling tiles and gold, or nothing with motion off. */
