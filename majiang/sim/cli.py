@@ -29,12 +29,17 @@ ECONOMY_DEFAULTS = {"days": 30, "accounts": 1000}
 ECONOMY_ONLY = ("days", "accounts", "fee", "sample")
 
 
+# the default table: two efficient bots, then random ones, one per seat (three in kawuxing)
+DEFAULT_BOTS = ("efficient", "efficient", "random", "random")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="tuidaohu", help="ruleset id (default tuidaohu)")
     parser.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
     parser.add_argument("--seed", default="0", help="run seed (default 0)")
-    parser.add_argument("--bots", default="efficient,efficient,random,random",
-                        help=f"one bot per seat, comma-separated ({', '.join(BOTS)})")
+    parser.add_argument("--bots", default=None,
+                        help=f"one bot per seat, comma-separated ({', '.join(BOTS)}; default: "
+                        f"{','.join(DEFAULT_BOTS)}, as many as the ruleset has seats)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--check", choices=("all", "basic", "rules", "none"), default="all",
                         help="invariants after every step: all (with leaks), basic (tiles and "
@@ -109,18 +114,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {', '.join(given)}: options of --economy alone / "
               "这些选项仅用于 --economy")
         return 2
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         players = mechanics(args.rules).rules.players
     except UnknownRuleset as exc:
         print(f"simulate: {exc}")
         return 2
+    given = args.bots if args.bots is not None else ",".join(DEFAULT_BOTS[:players])
+    bots = [b.strip() for b in given.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or len(bots) != players:
-        print(f"simulate: --bots needs {players} names from {', '.join(BOTS)}, got {args.bots!r}")
+        print(f"simulate: --bots 需要 {players} 个机器人名 / needs {players} names from "
+              f"{', '.join(BOTS)}, got {given!r}")
         return 2
     if args.hands < 1 or args.workers < 1:
-        print("simulate: --hands and --workers must be at least 1")
+        print("simulate: --hands 与 --workers 至少为 1 / --hands and --workers must be at least 1")
         return 2
     if args.out and Path(args.out).suffix not in (".jsonl", ".parquet"):
         print(f"simulate: --out {args.out}: give a file ending in .jsonl (JSON Lines) or .parquet "

@@ -57,7 +57,18 @@ def test_simulate_json_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_simulate_refuses_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--bots", "random,random"]) == 2
-    assert "--bots needs 4" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "needs 4 names" in out and "需要 4 个" in out
+
+
+def test_simulate_without_bots_seats_as_many_as_the_ruleset_has(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Kawuxing has three seats (kawuxing 1): the default table fills three, not four."""
+    assert main(["simulate", "--rules", "kawuxing", "--hands", "2", "--json",
+                 "--check", "rules"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bots"] == ["efficient", "efficient", "random"]
+    assert report["hands"] == 2 and report["invariant_failures"] == 0
 
 
 def test_hands_per_second_is_positive() -> None:
