@@ -119,12 +119,12 @@ def run(args: argparse.Namespace) -> int:
     except UnknownRuleset as exc:
         print(f"simulate: {exc}")
         return 2
-    given = args.bots if args.bots is not None else ",".join(DEFAULT_BOTS[:players])
-    bots = [b.strip() for b in given.split(",") if b.strip()]
+    names: str = args.bots if args.bots is not None else ",".join(DEFAULT_BOTS[:players])
+    bots = [b.strip() for b in names.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or len(bots) != players:
         print(f"simulate: --bots 需要 {players} 个机器人名 / needs {players} names from "
-              f"{', '.join(BOTS)}, got {given!r}")
+              f"{', '.join(BOTS)}, got {names!r}")
         return 2
     if args.hands < 1 or args.workers < 1:
         print("simulate: --hands 与 --workers 至少为 1 / --hands and --workers must be at least 1")
