@@ -21,7 +21,7 @@ OUT_QUEUE = 512  # messages waiting for a slow reader before it is disconnected
 RATE, BURST = 100.0, 200.0  # client messages per second per socket, and the burst allowed
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
 SOCKETS_PER_USER = 4  # per table
-SOCKETS_PER_TABLE = 64
+SOCKETS_PER_TABLE = 64  # watchers' sockets at one table (its players' do not count)
 # sockets a player may open at one table: a burst, then one every 2 s (a flaky network
 # reconnects far less often; opening and closing in a loop once stalled the table's game)
 OPEN_RATE, OPEN_BURST = 0.5, 8.0
@@ -78,14 +78,18 @@ class Bucket:
 
 @dataclass
 class SocketCounts:
-    """Open table sockets in this process, per (table, user) and per table."""
+    """Open table sockets in this process, per (table, user) and a table's watchers' in all.
+
+    A seated player's sockets count against the per-player cap only: watchers filling a table's
+    cap once locked its own players out (their seats went to 托管)."""
 
     per_user: Counter[tuple[str, int]] = field(default_factory=Counter)
-    per_table: Counter[str] = field(default_factory=Counter)
+    watchers: Counter[str] = field(default_factory=Counter)
     opens: dict[tuple[str, int], Bucket] = field(default_factory=dict)
 
-    def open(self, code: str, user_id: int) -> str | None:
-        """Count a new socket, or say why it may not open."""
+    def open(self, code: str, user_id: int, seated: bool = False) -> str | None:
+        """Count a new socket (of a player `seated` at the table, or a watcher's), or say why
+        it may not open."""
         bucket = self.opens.get((code, user_id))
         if bucket is None:
             if len(self.opens) > 10_000:  # forget players whose buckets have refilled
@@ -97,20 +101,23 @@ class SocketCounts:
         if self.per_user[code, user_id] >= SOCKETS_PER_USER:
             return (f"连接过多 / too many connections: at most {SOCKETS_PER_USER} per player "
                     "at a table")
-        if self.per_table[code] >= SOCKETS_PER_TABLE:
-            return (f"此桌连接已满 / the table is full of connections (at most "
+        if not seated and self.watchers[code] >= SOCKETS_PER_TABLE:
+            return (f"此桌观战连接已满 / the table is full of watchers' connections (at most "
                     f"{SOCKETS_PER_TABLE})")
         self.per_user[code, user_id] += 1
-        self.per_table[code] += 1
+        if not seated:
+            self.watchers[code] += 1
         return None
 
-    def close(self, code: str, user_id: int) -> None:
+    def close(self, code: str, user_id: int, seated: bool = False) -> None:
+        """Count out a socket opened with the same `seated`."""
         self.per_user[code, user_id] -= 1
-        self.per_table[code] -= 1
         if self.per_user[code, user_id] <= 0:
             del self.per_user[code, user_id]
-        if self.per_table[code] <= 0:
-            del self.per_table[code]
+        if not seated:
+            self.watchers[code] -= 1
+            if self.watchers[code] <= 0:
+                del self.watchers[code]
 
 
 class BodyLimit:

@@ -206,7 +206,10 @@ def join_table(db: Session, user: User, code: str) -> Table:
     if table.status not in OPEN:
         raise LobbyError("此桌已解散 / this table is closed", 410)
     seats = seats_of(db, table)
-    if any(s.user_id == user.id for s in seats.values()):
+    mine = next((s for s in seats.values() if s.user_id == user.id), None)
+    if mine is not None:  # back at one's own seat: a leave asked for during the hand is undone
+        mine.leaving = False
+        db.flush()
         return table
     room = (table.options or {}).get("room")
     if isinstance(room, dict) and user.id in (room.get("kicked") or []):

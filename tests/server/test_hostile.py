@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from server_player import auth, make_client, signup, table_socket
 from starlette.websockets import WebSocketDisconnect
 
+from majiang.server import limits
 from majiang.server.connection import SLOW, Connection
 from majiang.server.limits import (
     MAX_BODY_BYTES,
@@ -141,6 +142,30 @@ def test_too_many_sockets_of_one_player_are_refused(sqlite_client: TestClient) -
     # closed sockets are counted out
     with sqlite_client.websocket_connect(url, headers=bearer) as again:
         _pong(again)
+
+
+def test_watchers_filling_a_table_never_lock_its_player_out(
+        sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attacker review: 16 accounts x 4 watcher sockets filled a table's 64, and its seated
+    player was refused (4429) and played by the server. Watchers have the cap; players do not."""
+    monkeypatch.setattr(limits, "SOCKETS_PER_TABLE", 2)
+    token, code = _table(sqlite_client, "seated")
+    url = f"/ws/tables/{code}"
+    watchers = [signup(sqlite_client, f"watcher{i}")[0] for i in range(3)]
+    opened = [sqlite_client.websocket_connect(url, headers=auth(w)) for w in watchers[:2]]
+    sockets = [c.__enter__() for c in opened]
+    try:
+        for ws in sockets:
+            _pong(ws)
+        with sqlite_client.websocket_connect(url, headers=auth(watchers[2])) as extra:
+            msg = extra.receive_json()
+            assert msg["type"] == "error" and "watchers' connections" in msg["error"]
+            assert "观战" in msg["error"]
+        with table_socket(sqlite_client, code, token) as player:
+            assert _until(player, "prompt")["type"] == "prompt"  # the player plays on
+    finally:
+        for c in opened:
+            c.__exit__(None, None, None)
 
 
 def test_opening_sockets_in_a_loop_is_slowed_down(sqlite_client: TestClient) -> None:

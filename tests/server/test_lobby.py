@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
-from server_player import auth, signup
+from server_player import auth, signup, table_socket
 
 from majiang.server.lobby import CODE_ALPHABET
 
@@ -53,6 +55,24 @@ def test_the_owner_leaves_and_the_next_person_owns_the_table(client: TestClient)
     assert table["status"] == "waiting" and table["owner_id"] == him["id"] != me["id"]
     table = client.post(f"/api/tables/{code}/leave", headers=auth(bob)).json()
     assert table["status"] == "closed"  # only a bot was left
+
+
+def test_joining_back_during_the_hand_undoes_a_leave(client: TestClient) -> None:
+    """The attacker review: a leave asked for mid-hand stayed asked for after joining back, and
+    the player lost the seat when the hand ended."""
+    alice, _ = signup(client, "alice")
+    code = client.post("/api/quickplay", json={"rules": "tuidaohu"},
+                       headers=auth(alice)).json()["code"]
+    with table_socket(client, code, alice) as ws:
+        for _ in range(200):  # the hand is dealt: a prompt comes
+            frame: dict[str, Any] = ws.receive_json()
+            if frame["type"] == "prompt":
+                break
+        table = client.post(f"/api/tables/{code}/leave", headers=auth(alice)).json()
+        assert table["status"] == "playing" and table["seats"][0]["leaving"] is True
+        table = client.post(f"/api/tables/{code}/join", headers=auth(alice)).json()
+        assert table["seats"][0]["leaving"] is False and table["seats"][0]["name"] == "alice"
+    assert client.get("/api/me", headers=auth(alice)).json()["table"] == code
 
 
 def test_level_and_input_checks(client: TestClient) -> None:

@@ -195,6 +195,27 @@ def test_the_owner_switches_watching_off(sqlite_client: TestClient) -> None:
     assert r.json()["watch"] == {"allowed": True, "delay": 2, "pace": 1.0}
 
 
+def test_watching_settings_of_the_wrong_type_are_refused(sqlite_client: TestClient) -> None:
+    """protocol.md 4: a body's wrong type is refused with 400 (the attacker review: "yes", "3"
+    and 1 were stored as true, 3 and true), and NaN is named as no finite number."""
+    client = sqlite_client
+    owner, _ = signup(client, "erin")
+    code = client.post("/api/tables", json={"practice": True, "bots": 3},
+                       headers=auth(owner)).json()["code"]
+    for body in ({"allowed": "yes"}, {"allowed": 1}, {"delay": "3"}, {"delay": 2.5}):
+        r = client.put(f"/api/tables/{code}/watching", json=body, headers=auth(owner))
+        assert r.status_code == 400, (body, r.text)
+        assert " / " in r.json()["error"]
+    r = client.put(f"/api/tables/{code}/watching", content=b'{"pace": NaN}',
+                   headers={**auth(owner), "Content-Type": "application/json"})
+    assert r.status_code == 400 and "finite" in r.json()["error"]
+    assert client.get(f"/api/tables/{code}/watching").json()["watch"] == {
+        "allowed": True, "delay": 0, "pace": 1.0}
+    r = client.put(f"/api/tables/{code}/watching", json={"pace": 2, "delay": 1},
+                   headers=auth(owner))
+    assert r.status_code == 200 and r.json()["watch"]["pace"] == 2.0
+
+
 # -- the delay, on a real server with four scripted players in lockstep ------------------------
 
 class Socket:

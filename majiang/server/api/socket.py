@@ -46,9 +46,9 @@ def socket_token(server: Server, websocket: WebSocket) -> str | None:
 
 
 def _who_and_where(server: Server, token: str | None,
-                   code: str) -> tuple[int | None, str | None, dict[str, Any] | None]:
-    """The upgrade's database work, run off the event loop: the user, the table's code, and
-    the table's JSON if it is closed (nothing live to attach to)."""
+                   code: str) -> tuple[int | None, str | None, dict[str, Any] | None, bool]:
+    """The upgrade's database work, run off the event loop: the user, the table's code, the
+    table's JSON if it is closed (nothing live to attach to), and whether the user sits there."""
     with server.db() as db:
         user = server.user_from_token(db, token)
         try:
@@ -57,8 +57,10 @@ def _who_and_where(server: Server, token: str | None,
             table = None
         closed = (server.tables.table_json(db, table)
                   if table is not None and table.status == "closed" else None)
+        seated = user is not None and table is not None and any(
+            s.user_id == user.id for s in lobby.seats_of(db, table).values())
         return (user.id if user is not None else None,
-                table.code if table is not None else None, closed)
+                table.code if table is not None else None, closed, seated)
 
 
 @router.websocket("/ws/tables/{code}")
@@ -70,7 +72,8 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         await websocket.send_json({"type": "error", "error": str(exc)})
         await websocket.close(code=4401)
         return
-    user_id, real_code, closed = await run_in_threadpool(_who_and_where, server, token, code)
+    user_id, real_code, closed, seated = await run_in_threadpool(_who_and_where, server, token,
+                                                                 code)
     if closed is not None:  # nothing live to attach to: say so and close
         await websocket.accept()
         await websocket.send_json({"type": "table", "table": closed})
@@ -86,7 +89,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
     if await relay.relayed(server.tables.cluster, websocket, real_code):  # cluster hook
         return  # relayed to the process that owns the table
     await websocket.accept()
-    refused = SOCKETS.open(real_code, user_id)
+    refused = SOCKETS.open(real_code, user_id, seated)
     if refused is not None:
         REFUSED.labels("too_many").inc()
         await websocket.send_json({"type": "error", "error": refused})
@@ -129,7 +132,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         pass
     finally:
         SOCKET_GAUGE.dec()
-        SOCKETS.close(real_code, user_id)
+        SOCKETS.close(real_code, user_id, seated)
         runner.put(Detach(conn))
         conn.close()
         await writer
