@@ -25,6 +25,16 @@ from majiang.server.models import User
 from majiang.server.settings import Settings
 
 
+def silver(text: str) -> int:
+    """A whole number of silver in ASCII digits, signed or not (`int` alone also reads other
+    scripts' digits: '٣' was taken for 3)."""
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(
+            f"银两须为整数（0-9）/ silver must be a whole number in the digits 0-9: {text!r}")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
@@ -36,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "adjust", parents=[database], help="add (or with a negative AMOUNT take) a user's silver",
     )
     adjust.add_argument("username")
-    adjust.add_argument("amount", type=int, metavar="AMOUNT", help="silver, e.g. 500 or -200")
+    adjust.add_argument("amount", type=silver, metavar="AMOUNT", help="silver, e.g. 500 or -200")
     adjust.add_argument("--reason", required=True, help="why (kept in the ledger row)")
     balance = sub.add_parser("balance", parents=[database], help="a user's silver and level")
     balance.add_argument("username")
@@ -49,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a new account (password from standard input) with the new-account grant",
     )
     add.add_argument("username")
-    add.add_argument("--silver", type=int, default=None, metavar="N",
+    add.add_argument("--silver", type=silver, default=None, metavar="N",
                      help="its opening grant (default the server's new-account grant)")
     password = sub.add_parser(
         "password", parents=[database],

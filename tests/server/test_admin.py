@@ -82,6 +82,18 @@ def test_refused_adjustments_change_nothing(
     assert rows(sqlite_url) == before
 
 
+@pytest.mark.parametrize("amount", ["٣", "３", "1e3", "1.5", "abc", "-+5"])
+def test_an_amount_not_in_ascii_digits_is_refused_before_anything(
+        sqlite_url: str, capsys: pytest.CaptureFixture[str], amount: str) -> None:
+    """The attacker review: `int` read Arabic-Indic '٣' as 3."""
+    with_user(sqlite_url)
+    before = rows(sqlite_url)
+    with pytest.raises(SystemExit) as refused:
+        admin(sqlite_url, "adjust", "alice", amount, "--reason", "x")
+    assert refused.value.code == 2
+    assert "digits 0-9" in capsys.readouterr().err and rows(sqlite_url) == before
+
+
 def test_below_zero_refused_on_both_databases(db_url: str) -> None:
     with_user(db_url, silver=30)
     assert admin(db_url, "adjust", "alice", "-31", "--reason", "too much") == 1
