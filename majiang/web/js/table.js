@@ -479,8 +479,11 @@ export async function openTable(root, app, code) {
   try {
     await ensureRulesets().catch(() => {});
     const table = await get(`/api/tables/${encodeURIComponent(code)}`);
-    const seated = (table.seats || []).some((s) => s && s.name === app.user.username);
-    if (!seated) await post(`/api/tables/${encodeURIComponent(code)}/join`).catch(() => {});
+    const mine = (table.seats || []).find((s) => s && s.name === app.user.username);
+    // not seated, or back after leaving during the hand: joining (back) keeps the seat
+    if (!mine || mine.leaving) {
+      await post(`/api/tables/${encodeURIComponent(code)}/join`).catch(() => {});
+    }
   } catch (e) {
     mount(root, h("p", { class: "error" }, e.message));
     return () => {};
