@@ -14,9 +14,11 @@ import { verifyLink } from "./fair.js";
 const TEXT = {
   how_each_pays: ["每家怎么付", "What each loser pays"],
   value: ["胡牌分", "Value"],
-  combine_best: ["只算最大的一项", "only the best pattern counts"],
-  combine_sum: ["各项相加", "patterns add up"],
-  combine_product: ["各项相乘", "patterns multiply"],
+  // how the patterns make the value (the winner's); each loser's row then multiplies it (per_loser)
+  combine_best: ["牌型取最大的一项", "the best pattern"],
+  combine_sum: ["牌型相加", "the patterns added"],
+  combine_product: ["牌型相乘", "the patterns multiplied"],
+  per_loser: ["每家再乘自己这一行的倍数", "each loser's row multiplies it by what applies to that loser"],
   loser: ["输家", "Loser"],
   reckoning: ["计算（胡牌分 × 这一家的各项）", "Reckoning (the value × what applies to this loser)"],
   pays_for: ["由 {payer} 包牌代付", "paid by {payer} (liability)"],
@@ -104,10 +106,11 @@ function shareEl(share, names, win, mySeat) {
 
 /** How one win is paid: the value, each loser's line, the liability rule if any. */
 function explainWinEl(win, names, mySeat) {
-  const how = `combine_${win.combine}`;
+  const how = TEXT[`combine_${win.combine}`] ? tx(`combine_${win.combine}`) : win.combine;
+  const value = `${tx("value")} ${fmtInt(win.value)}${getLang() === "zh" ? `（${how}）` : ` (${how})`}`;
   return h("div", { class: "explain-win", "data-winner": win.winner },
     h("h4", {}, biTx("how_each_pays"),
-      h("small", { class: "muted" }, ` ${tx("value")} ${fmtInt(win.value)} · ${TEXT[how] ? tx(how) : win.combine}`)),
+      h("small", { class: "muted value-note" }, ` ${value} · ${tx("per_loser")}`)),
     win.liable != null && win.liability ? h("p", { class: "liable" },
       bi(tx("liable_note", { payer: nameOf(names, win.liable), why: tr(win.liability) }),
         txOther("liable_note", { payer: nameOf(names, win.liable), why: trOther(win.liability) }))) : null,

@@ -1,0 +1,53 @@
+"""How a settlement reads (settlement.js), from a newcomer's review: the header above the losers'
+rows says what the rows compute, in both languages (jincheng's said "only the largest item counts"
+above a row of 1 x2 dealer x2 discarder = 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_layout import DESKTOP, new_page
+
+# a jincheng discard win (case 1 of its payment table): the winner is the dealer, the feeder had
+# not declared; every hand's value is 1 and the table's multipliers apply per loser
+JINCHENG = """async (lang) => {
+  (await import('/static/js/i18n.js')).setLang(lang);
+  const { settlementEl } = await import('/static/js/settlement.js');
+  const dealer = { id: 'dealer', zh: '庄家', en: 'Dealer', times: 2 };
+  const fed = { id: 'discarder', zh: '点炮（未上架）', en: 'Fed the win, not declared', times: 2 };
+  const share = (seat, factors) => ({ seat, base: 1, factors, raw: 2 ** factors.length, cap: null,
+    after: [], units: 2 ** factors.length, payer: seat, notes: [] });
+  const win = { winner: 0, win_type: 'discard', discarder: 1, win_tile: '6z', value: 1,
+    combine: 'best', patterns: [{ id: 'ping_hu', zh: '平胡', en: 'Basic win', value: 1 }],
+    shares: [share(1, [dealer, fed]), share(2, [dealer]), share(3, [dealer])],
+    liable: null, liability: null, units: [8, -4, -2, -2] };
+  const s = {
+    winners: [{ seat: 0, hand: '44m', melds: [], tile: '6z', value: 1,
+                patterns: [{ id: 'ping_hu', zh: '平胡', en: 'Basic win', value: 1 }] }],
+    win_type: 'discard', discarder: 1, stake: 0, hand_id: null, lines: [],
+    payments: { units: [8, -4, -2, -2], silver: [0, 0, 0, 0] },
+    balances_before: [100, 100, 100, 100], balances_after: [100, 100, 100, 100],
+    levels_before: [null, null, null, null], levels_after: [null, null, null, null],
+    explain: { version: 1, stake: 0, wins: [win], events: [] },
+  };
+  const el = settlementEl(s, ['a', 'b', 'c', 'd'], 1);
+  return { head: el.querySelector('.explain-win h4 small')?.textContent ?? null,
+           rows: [...el.querySelectorAll('tr.share td.reckoning')].map((td) => td.textContent) };
+}"""
+
+
+def test_jincheng_header_says_what_its_rows_compute(server: str, browser: Any) -> None:
+    """The value is the best pattern's (1: jincheng's hands have no fan), and each loser's row
+    multiplies it by the payment table's factors that apply to him (庄家, 点炮): the header said
+    "only the largest item counts" above rows that multiply two items."""
+    page = new_page(browser, DESKTOP, False)
+    try:
+        page.goto(server + "/")
+        zh = page.evaluate(JINCHENG, "zh")
+        assert zh["rows"][0] == "1×2 庄家×2 点炮（未上架）", zh
+        assert zh["head"] == " 胡牌分 1（牌型取最大的一项） · 每家再乘自己这一行的倍数", zh
+        en = page.evaluate(JINCHENG, "en")
+        assert en["head"] == (" Value 1 (the best pattern) · each loser's row multiplies it by "
+                              "what applies to that loser"), en
+    finally:
+        page.context.close()
