@@ -31,7 +31,7 @@ JINCHENG = """async (lang) => {
     explain: { version: 1, stake: 0, wins: [win], events: [] },
   };
   const el = settlementEl(s, ['a', 'b', 'c', 'd'], 1);
-  return { head: el.querySelector('.explain-win h4 small')?.textContent ?? null,
+  return { head: el.querySelector('.explain-win h4 small.muted')?.textContent ?? null,
            rows: [...el.querySelectorAll('tr.share td.reckoning')].map((td) => td.textContent) };
 }"""
 
