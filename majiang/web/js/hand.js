@@ -70,10 +70,12 @@ export function myHandEl(screen) {
   const declared = !!(view.seats || []).find((s) => s.seat === view.seat)?.declared;
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits, declared,
     noWin: view.no_win, names: screen.names() });
-  // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap
-  const slots = hand.length + 1 + 0.45;
+  // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap, jincheng's
+  // set-aside tile with its label and dashed rule (style.css .set-aside); at least the 15 slots
+  // the layout is sized for (a hand with melds keeps its tiles' size)
+  const slots = Math.max(15, hand.length + 1 + 0.45 + (view.set_aside ? 2 : 0));
   return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand",
-    style: { "--n": String(slots) } },
+    style: `--n: ${slots}` },  // (a custom property: Object.assign onto el.style drops it)
   h("div", { class: "actions", id: "actions" },
     h("span", { class: "hint" }, hint),
     screen.timerEl,
