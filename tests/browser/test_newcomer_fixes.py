@@ -3,6 +3,9 @@
 - Jincheng after 上架: the thirteen tiles, the drawn tile and the set-aside tile fit the phone's
   width (the page grew to 398 px on a 390 px screen, the first tile cut off, the 上架 box one
   character a line).
+- Kawuxing's 亮倒 (and jincheng's 上架): one button, then a declare mode where only the tiles a
+  declaration may throw are selectable, with a Cancel (eleven full-width "亮倒 打 X" buttons
+  covered the board).
 
 The states are put into the page's view of a dealt hand and measured in the same call (no timing).
 Fixtures: `conftest.py`.
@@ -81,6 +84,91 @@ def test_jincheng_set_aside_fits_the_hand_row(server: str, browser: Any, name: s
         assert got["out"] == [] and got["small"] == 0, f"{name}: own tiles off screen {got}"
         # the 上架 label: at most two lines (it broke one character a line)
         assert got["label"][1] <= 2 * got["label"][2] + 1, f"{name}: label wraps {got}"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# the socket's messages stop (a bot's move would redraw over the state put in), sends are kept
+HOLD = """() => { const s = window.majiang.screen; s.ws.onmessage = null; s.ws.onclose = null;
+  window.sent = []; s.send = (m) => { window.sent.push(m); return true; }; }"""
+
+# a discard turn with a win and a declaration on each of `declares`
+DECLARE_TURN = """(declares) => { const s = window.majiang.screen, v = s.view;
+  const hand = '1p1p2p3p4p5p6p7p8p9p3s4s5s'.match(/../g);
+  s.view = {...v, phase: 'play', hand, drawn: '6s', turn: v.seat};
+  const discards = [...new Set([...hand, '6s'])];
+  s.prompt = {prompt_id: 7, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: [{type: 'win', label: {zh: '胡', en: 'Win'}},
+      ...declares.map((tile) => ({type: 'declare', tile, label: {zh: `亮倒 打 ${tile}`,
+        en: `Declare, discarding ${tile}`}})),
+      ...discards.map((tile) => ({type: 'discard', tile}))],
+    hints: {discards: discards.map((tile) => ({tile, ready: declares.includes(tile),
+      shanten: declares.includes(tile) ? 0 : 1, count: 3, tiles: ['9s']})), unseen: {'9s': 3}}};
+  s.selected = null; s.declaring = false; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'}); }"""
+
+STATE = """() => { const r = (e) => e.getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#actions button')].map((b) =>
+    ({action: b.dataset.action, id: b.id, h: r(b).height, text: b.innerText}));
+  const tiles = (cls) => [...new Set([...document.querySelectorAll(`#my-hand img.tile.${cls}`)]
+    .map((i) => i.dataset.tile))].sort();
+  return {buttons, open: tiles('discardable'), dim: tiles('blocked'),
+    hint: document.querySelector('#actions .hint').innerText,
+    hintFits: (() => { const e = document.querySelector('#actions .hint');
+      return e.scrollWidth <= e.clientWidth + 1; })(),
+    scroll: document.documentElement.scrollWidth, sent: window.sent}; }"""
+
+DECLARE_CASES = [("kawuxing", "phone"), ("kawuxing", "laptop"), ("jincheng", "phone")]
+
+
+@pytest.mark.parametrize("rules,where", DECLARE_CASES, ids=[f"{r}-{w}" for r, w in DECLARE_CASES])
+def test_one_declare_button_then_pick_the_tile(server: str, browser: Any, rules: str,
+                                               where: str) -> None:
+    _, size, touch = next(x for x in SIZES if x[0] == where)
+    page = new_page(browser, size, touch)
+    page.context.add_init_script(QUIET)
+    press = (lambda sel: page.tap(sel)) if touch else (lambda sel: page.click(sel))
+    declares = ["1p", "2p", "3p", "6s"]
+    word = {"kawuxing": ("亮倒", "throw"), "jincheng": ("上架", "set aside")}[rules]
+    try:
+        dealt_table(page, server, rules)
+        page.evaluate(HOLD)
+        page.evaluate(DECLARE_TURN, declares)
+        got = page.evaluate(STATE)
+        assert [b["action"] for b in got["buttons"]].count("declare") == 1, got["buttons"]
+        assert all(b["h"] >= 44 for b in got["buttons"]), got["buttons"]
+        declare = next(b for b in got["buttons"] if b["action"] == "declare")
+        assert word[0] in declare["text"] and "Declare" in declare["text"], declare
+        assert "win" in [b["action"] for b in got["buttons"]]
+        assert len(got["open"]) == 13, got  # every kind held may be discarded
+        # the declare mode: the declaration's tiles alone, a bilingual hint, Cancel
+        press("#actions button[data-action=declare]")
+        got = page.evaluate(STATE)
+        shot(page, f"newcomer-declare-mode-{rules}-{where}")
+        assert got["open"] == sorted(declares), got
+        assert set(got["dim"]) and not set(got["dim"]) & set(declares), got
+        assert word[0] in got["hint"] and word[1] in got["hint"], got["hint"]
+        assert got["hintFits"], got["hint"]
+        actions = [b["action"] for b in got["buttons"]]
+        assert "cancel" in actions and "declare" not in actions and "win" not in actions, actions
+        assert all(b["h"] >= 44 for b in got["buttons"]), got["buttons"]
+        assert got["scroll"] <= size["width"], got
+        press("#actions button[data-action=cancel]")
+        got = page.evaluate(STATE)
+        assert [b["action"] for b in got["buttons"]].count("declare") == 1, got["buttons"]
+        assert len(got["open"]) == 13, got
+        assert got["sent"] == []
+        # picking a tile (touch: pick, then tap again) sends that tile's declaration
+        press("#actions button[data-action=declare]")
+        pick = "#my-hand img.tile.discardable[data-tile='2p']"
+        press(pick)
+        if touch:
+            assert page.evaluate(STATE)["sent"] == []
+            press(pick)
+        sent = page.evaluate(STATE)["sent"]
+        assert sent == [{"type": "act", "prompt_id": 7, "action": {"type": "declare",
+                                                                   "tile": "2p"}}], sent
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

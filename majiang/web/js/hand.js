@@ -6,6 +6,9 @@ import { tileImg, tileRow, tileEl, specialTiles, tileMark } from "./tiles.js";
 import { handParts } from "./board.js";
 import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards, fartherDiscards } from "./hints.js";
 
+/** The rulesets whose declaration has its own word (亮倒, 上架; i18n.js declare_*). */
+const DECLARE_RULES = new Set(["kawuxing", "jincheng"]);
+
 /** A mouse (hover and a fine pointer): one click discards. A touch screen: tap to pick, tap again. */
 const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
 export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
@@ -14,7 +17,7 @@ export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
 export function myHandEl(screen) {
   const view = screen.view;
   const { hand, drawn } = handParts(view);
-  const ok = screen.discardable();
+  const ok = screen.selectable();  // the discards, or in the declare mode the declaration's tiles
   const special = specialTiles(view);
   const prompting = !!screen.prompt;
   const touch = !oneClickDiscard();
@@ -46,24 +49,38 @@ export function myHandEl(screen) {
     return badge ? h("span", { class: "tile-slot" }, el, badge) : el;
   };
   const others = (screen.prompt?.actions || []).filter((a) => a.type !== "discard");
+  // several tiles to declare with (kawuxing 亮倒, jincheng 上架: one action a tile): ONE button, that
+  // opens the declare mode (only those tiles selectable, a Cancel); a single one keeps its own button
+  const declares = screen.declarations();
+  const declaring = screen.inDeclareMode();
+  const word = (key) => { const k = `${key}_${DECLARE_RULES.has(view.rules) ? view.rules : "any"}`; return bi(t(k), tOther(k)); };
+  const modeButton = () => h("button", { class: "action action-declare", id: "btn-declare", "data-action": "declare",
+    onclick: () => { screen.declaring = true; screen.selected = null; screen.render(); } }, word("declare"));
+  const cancelButton = () => h("button", { class: "action action-pass", id: "btn-declare-cancel", "data-action": "cancel",
+    onclick: () => { screen.declaring = false; screen.selected = null; screen.render(); } }, bi(t("cancel"), tOther("cancel")));
   // between hands the Ready button is here too, under the thumb (the header's may be scrolled away)
   const readyHere = !prompting && screen.awaitingMyReady();
-  const buttons = others.map((a) => h("button", {
+  const shown = declaring ? [] : others.filter((a) => a.type !== "declare" || declares.length < 2 || a === declares[0]);
+  const buttons = shown.map((a) => a.type === "declare" && declares.length > 1 ? modeButton() : h("button", {
     class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
     "data-kind": a.kind || null, onclick: () => screen.act(a) },
   a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs", special }) : null,
   h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
     h("small", { class: "other-lang" }, a.label ? trOther(a.label) : "")),
   a.type === "declare" && danger.has(a.tile) ? h("span", { class: "danger-mark", title: t("hint_danger") }, "⚠") : null));
-  // the Discard button of a picked tile; on a touch screen it is there (greyed) from the turn's start,
-  // so that picking a tile adds nothing to the row and the hand stays under the finger
+  if (declaring) buttons.push(cancelButton());
+  // the Discard button of a picked tile (in the declare mode: Declare with it); on a touch screen it
+  // is there (greyed) from the turn's start, so that picking a tile adds nothing to the row and the
+  // hand stays under the finger
   const picked = screen.selected?.tile || null;
-  if (picked || (touch && ok.size)) buttons.push(h("button", { class: "action action-discard", id: "btn-discard",
-    "data-action": "discard", "data-tile": picked || "", disabled: !picked,
-    onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act({ type: "discard", tile: x.tile }); } },
-  picked ? tileImg(picked, { size: "xs" }) : null, bi(t("discard_it"), tOther("discard_it")),
+  if (picked || (touch && ok.size)) buttons.push(h("button", {
+    class: `action action-${declaring ? "declare" : "discard"}`, id: declaring ? "btn-declare-tile" : "btn-discard",
+    "data-action": declaring ? "declare-tile" : "discard", "data-tile": picked || "", disabled: !picked,
+    onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act(screen.tileAction(x.tile)); } },
+  picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : bi(t("discard_it"), tOther("discard_it")),
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
   const hint = screen.prompt?.auto ? t("auto_notice")
+    : declaring ? word("declare_pick")
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
       : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
@@ -77,7 +94,7 @@ export function myHandEl(screen) {
   return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand",
     style: `--n: ${slots}` },  // (a custom property: Object.assign onto el.style drops it)
   h("div", { class: "actions", id: "actions" },
-    h("span", { class: "hint" }, hint),
+    h("span", { class: `hint${declaring ? " declare-hint" : ""}`, id: declaring ? "declare-hint" : null }, hint),
     screen.timerEl,
     h("span", { class: "action-buttons" }, buttons,
       readyHere ? h("button", { class: "action action-ready", id: "btn-ready-hand", onclick: () => screen.ready() },

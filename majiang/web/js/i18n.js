@@ -125,6 +125,12 @@ const TEXT = {
   seat_wind: ["门风", "Seat wind"],
   pi: ["赖子皮", "Laizi skin"],
   discard_it: ["打出", "Discard"],
+  // a declaration with a choice of tiles: one button, then the tile is picked (hand.js)
+  declare_kawuxing: ["亮倒", "Declare"], declare_jincheng: ["上架", "Declare"], declare_any: ["报听", "Declare"],
+  declare_pick_kawuxing: ["亮倒：选一张牌打出", "Declare: pick the tile to throw with the declaration"],
+  declare_pick_jincheng: ["上架：选一张牌扣下", "Declare: pick the tile to set aside with the declaration"],
+  declare_pick_any: ["报听：选一张牌打出", "Declare: pick the tile to throw with the declaration"],
+  cancel: ["取消", "Cancel"],
   tap_again: ["再点一次打出，或按“打出”", "Tap it again, or press Discard"],
   discard_hint_touch: ["点一张牌选中，再点一次打出", "Tap a tile to pick it, tap again to discard"],
   timer_estimate: ["估计剩余时间（按每步秒数）", "Estimated time left (from the seconds per turn)"],
@@ -250,7 +256,7 @@ const RULESET_INFO = {
     typical: ["每家 1–4 注，庄家与点炮加倍，另有杠钱", "1–4 units a loser, double for the dealer and the feeder, plus kong money"],
   },
   wuhan: {
-    special: ["翻牌定赖子（万能牌）；红中和赖子皮不能留在手里，打出即一张牌的杠；必须开口才能胡", "The turned tile sets the laizi (wild); red dragons and 赖子皮 cannot stay in the hand, putting one out is a one-tile kong; you must open to win"],
+    special: ["翻牌定赖子（万能牌）；红中和赖子皮不能留在手里，打出即一张牌的杠；必须开口才能胡", "The turned tile sets the laizi (wild); red dragons and laizi skins (赖子皮) cannot stay in the hand, putting one out is a one-tile kong; you must open to win"],
     typical: ["每家至少 64 注，封顶 600，金顶 800 起", "At least 64 units a loser, capped at 600, gold cap from 800"],
   },
 };

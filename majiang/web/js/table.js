@@ -32,6 +32,7 @@ export class TableScreen {
     this.timerEl = h("div", { class: "timer", id: "timer" });
     this.clockEl = h("div", { class: "clock", id: "clock" });
     this.selected = null;  // {key, tile}: the tile picked by a first tap
+    this.declaring = false;  // the declare mode: the tile to declare with is picked (hand.js)
     this.turnKey = null; this.turnSince = performance.now();
     this.confirmLeave = false;
     // A redraw replaces the table's nodes: one landing between a finger's press and its lift
@@ -122,6 +123,7 @@ export class TableScreen {
         break;
       case "prompt":
         this.prompt = { ...msg, received: performance.now() };
+        this.declaring = false;
         if (this.selected && !this.discardable().has(this.selected.tile)) this.selected = null;
         break;
       case "settlement":
@@ -243,10 +245,10 @@ export class TableScreen {
 
   /** A tile of the hand was tapped: discard it (mouse, or the second tap), else pick it. */
   tapTile(key, tile) {
-    if (!this.discardable().has(tile)) return;
+    if (!this.selectable().has(tile)) return;
     if (oneClickDiscard() || (this.selected && this.selected.key === key)) {
       this.selected = null;
-      this.act({ type: "discard", tile });
+      this.act(this.tileAction(tile));
       return;
     }
     this.selected = { key, tile };
@@ -262,7 +264,7 @@ export class TableScreen {
 
   act(action) {
     if (!this.prompt) return;
-    this.selected = null;
+    this.selected = null; this.declaring = false;
     const { label, ...bare } = action;
     if (action.type === "discard" || action.type === "declare") {
       const d = discardHint(this.prompt.hints, action.tile);
@@ -316,6 +318,22 @@ export class TableScreen {
     const out = new Set();
     for (const a of this.prompt?.actions || []) if (a.type === "discard") out.add(a.tile);
     return out;
+  }
+
+  /** The prompt's declarations (kawuxing 亮倒, jincheng 上架): one action a tile. */
+  declarations() { return (this.prompt?.actions || []).filter((a) => a.type === "declare"); }
+
+  /** In the declare mode: a declaration chosen by its tile, of several (one has its own button). */
+  inDeclareMode() { return this.declaring && this.declarations().length > 1; }
+
+  /** The tiles a tap acts on: the declarations' in the declare mode, else the discards. */
+  selectable() {
+    return this.inDeclareMode() ? new Set(this.declarations().map((a) => a.tile)) : this.discardable();
+  }
+
+  /** What a tap on `tile` sends: its declaration in the declare mode, else its discard. */
+  tileAction(tile) {
+    return (this.inDeclareMode() && this.declarations().find((a) => a.tile === tile)) || { type: "discard", tile };
   }
 
   // ---- drawing ----
