@@ -6,6 +6,8 @@
 - Kawuxing's 亮倒 (and jincheng's 上架): one button, then a declare mode where only the tiles a
   declaration may throw are selectable, with a Cancel (eleven full-width "亮倒 打 X" buttons
   covered the board).
+- The first-visit guide, open while the language is switched, is drawn again in place (a second
+  guide was stacked over the first; Got it closed one of them).
 
 The states are put into the page's view of a dealt hand and measured in the same call (no timing).
 Fixtures: `conftest.py`.
@@ -172,3 +174,30 @@ def test_one_declare_button_then_pick_the_tile(server: str, browser: Any, rules:
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()
+
+
+def test_switching_language_redraws_the_open_guide_in_place(server: str, browser: Any) -> None:
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1366, "height": 768},
+                                  locale="zh-CN")
+    page = context.new_page()
+    page.on("pageerror", lambda exc: PAGE_ERRORS.append(str(exc)))
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#guide")  # a first visit
+        assert page.locator("#guide h2").inner_text().startswith("第一次来")
+        page.click("#btn-lang")
+        page.wait_for_function("() => document.documentElement.lang === 'en'"
+                               " || localStorage.getItem('majiang.lang') === 'en'")
+        assert page.locator("#guide").count() == 1
+        assert page.locator("#guide h2").inner_text().startswith("New here?")
+        page.click("#btn-lang")  # and back
+        assert page.locator("#guide").count() == 1
+        assert page.locator("#guide h2").inner_text().startswith("第一次来")
+        page.click("#btn-guide-ok")
+        assert page.locator("#guide").count() == 0
+        page.reload()
+        page.wait_for_selector("#btn-guest")
+        assert page.locator("#guide").count() == 0
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        context.close()

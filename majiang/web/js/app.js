@@ -14,7 +14,7 @@ import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
 import { renderHistory, renderReplay } from "./replay.js";
 import { renderRules, renderLevels } from "./rules.js";
-import { guideEl } from "./guide.js";
+import { showGuide, refreshGuide } from "./guide.js";
 import { renderProfile } from "./profile.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderWatch } from "./watch.js";
@@ -83,7 +83,7 @@ const app = {
       const done = await this.renderRoute(view, page, arg) || (() => {});
       if (turn !== this.routes) { done(); return; }
       this.cleanup = done;
-      if (!page || page === "lobby") { const g = guideEl(); if (g) document.body.appendChild(g); }
+      if (!page || page === "lobby") showGuide();
     } catch (e) {
       // a dead end no more (a bad share link showed only this): the way back to the lobby
       if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`),
@@ -121,6 +121,7 @@ new ResizeObserver(() => document.documentElement.style.setProperty(
   "--bar-h", `${barEl.getBoundingClientRect().height}px`)).observe(barEl);
 onLangChange(() => {
   app.renderBar();
+  refreshGuide();
   if (app.rerender) app.rerender(); else app.route();
 });
 

@@ -6,6 +6,20 @@ const KEY = "majiang.guide";
 
 export function guideSeen() { return localStorage.getItem(KEY) === "seen"; }
 
+/** Show the guide over the page (not once it was closed). A guide already open is drawn again in
+ * its place, in the language now chosen: switching the language stacked a second one. */
+export function showGuide() {
+  const el = guideEl();
+  const open = document.getElementById("guide");
+  if (el && open) open.replaceWith(el);
+  else if (el) document.body.appendChild(el);
+}
+
+/** The open guide drawn again (the language changed); nothing if none is open. */
+export function refreshGuide() {
+  if (document.getElementById("guide")) showGuide();
+}
+
 /** The guide card (null once it was closed); `done` is called when it closes. */
 export function guideEl(done = () => {}) {
   if (guideSeen()) return null;
