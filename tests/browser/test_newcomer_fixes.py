@@ -8,6 +8,9 @@
   covered the board).
 - The first-visit guide, open while the language is switched, is drawn again in place (a second
   guide was stacked over the first; Got it closed one of them).
+- The badge of a discard a step farther from ready says so (退步 / far: '退' / 'back' meant
+  nothing to a newcomer) under its own tile at 390 px, and the guide names the badges the hand
+  shows (it spoke of 'a grey number').
 
 The states are put into the page's view of a dealt hand and measured in the same call (no timing).
 Fixtures: `conftest.py`.
@@ -201,3 +204,52 @@ def test_switching_language_redraws_the_open_guide_in_place(server: str, browser
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         context.close()
+
+
+# a discard turn where every tile but two leaves the hand a step farther from ready
+FARTHER_TURN = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1m2m3m4m5m6m7m1p2p3p4p5p6p'.match(/../g);
+  s.view = {...v, phase: 'play', hand, drawn: '9s', turn: v.seat};
+  const tiles = [...new Set([...hand, '9s'])];
+  s.prompt = {prompt_id: 7, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: tiles.map((tile) => ({type: 'discard', tile})),
+    hints: {discards: tiles.map((tile, i) => ({tile, ready: false, shanten: i < 2 ? 1 : 2,
+      count: i < 2 ? 12 : 40, tiles: ['1s']})), unseen: {'1s': 4}}};
+  s.selected = null; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'});
+  const badges = [...document.querySelectorAll('#my-hand .tile-hint')].map((b) => {
+    const r = b.getBoundingClientRect();
+    const t = b.parentElement.querySelector('img').getBoundingClientRect();
+    return {text: b.textContent, far: b.classList.contains('far'), left: r.left, right: r.right,
+      tile: [t.left, t.right]}; });
+  return badges; }"""
+
+GUIDE_TEXT = """async () => { const m = await import('/static/js/i18n.js');
+  return {text: m.t('guide_3'), far: m.t('hint_back_short'), acc: m.t('hint_acc_short'),
+          wait: m.t('hint_wait_short')}; }"""
+
+
+@pytest.mark.parametrize("lang,word", [("zh", "退步"), ("en", "far")])
+def test_a_farther_discard_says_so_and_the_guide_names_the_badges(
+    server: str, browser: Any, lang: str, word: str
+) -> None:
+    page = new_page(browser, {"width": 390, "height": 844}, True)
+    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    try:
+        dealt_table(page, server, "tuidaohu")
+        page.evaluate(HOLD)
+        badges = page.evaluate(FARTHER_TURN)
+        shot(page, f"newcomer-farther-{lang}")
+        far = [b for b in badges if b["far"]]
+        assert len(badges) == 14 and len(far) == 12, badges
+        assert {b["text"] for b in far} == {word}, far
+        for b in far:  # under its own tile (a neighbour's badge is not covered)
+            assert b["left"] >= b["tile"][0] - 0.5 and b["right"] <= b["tile"][1] + 0.5, b
+        guide = page.evaluate(GUIDE_TEXT)
+        assert guide["far"] == word
+        for short in (f"{guide['acc']}N", f"{guide['wait']}N", word):
+            assert f"“{short}”" in guide["text"], (short, guide["text"])
+        assert "grey" not in guide["text"] and "灰色" not in guide["text"], guide["text"]
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()

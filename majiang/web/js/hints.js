@@ -38,8 +38,8 @@ export function fartherDiscards(hints) {
 export function dangerSet(hints) { return new Set(hints?.danger_tiles || []); }
 
 /** The small label under a discardable tile: 听N (ready after it), 进N (draws that help), or
- * 退 for a discard a step farther from ready than the best (its count, often bigger than the best
- * discard's, read as better: it is not). */
+ * 退步 / far for a discard a step farther from ready than the best (its count, often bigger than
+ * the best discard's, read as better: it is not). The guide names these (i18n.js guide_3). */
 export function tileBadge(d, danger, best = false, farther = false) {
   if (!d && !danger) return null;
   const label = !d ? "" : d.ready ? `${t("hint_wait_short")}${d.count}`

@@ -151,7 +151,7 @@ const TEXT = {
   // hints (prompt.hints, game/hints.py)
   hint_wait_short: ["听", "W"],
   hint_acc_short: ["进", "+"],
-  hint_back_short: ["退", "back"],
+  hint_back_short: ["退步", "far"],  // a step farther from ready than the best (fits a phone's tile)
   hint_after: ["打", "Discard"],
   hint_waits: ["听", "waits on"],
   hint_acc: ["进张", "improved by"],
@@ -199,7 +199,7 @@ const TEXT = {
   guide_title: ["第一次来？三步上手", "New here? Three steps"],
   guide_1: ["选一种玩法，点“快速开始”，和电脑一起打（卡五星三人，其余四人）。", "Pick a ruleset and press Quick play: you play with bots (kawuxing is for three, the others for four)."],
   guide_2: ["轮到你时点一张牌选中，再点一次打出；碰、杠、胡会出现大按钮。", "On your turn tap a tile to pick it and tap again to discard; pung, kong and win come up as big buttons."],
-  guide_3: ["牌下的“进N”：打出它以后，能让手牌更接近听牌的牌还剩几张；听牌后变成“听N”：能胡的牌还剩几张。蓝色是最好的打法；灰色的数字再大，打了也离听牌远一步。⚠ 可能点炮。“提示”开关可以关掉。", "Under a tile, “+N”: after discarding it, N unseen tiles bring the hand closer to ready; once ready, “WN”: N unseen tiles win. Blue marks the best discard; a grey number, however big, leaves the hand a step farther from ready. ⚠ marks a tile that may feed a win. The Hints switch turns them off."],
+  guide_3: ["牌下的“进N”：打出它以后，能让手牌更接近听牌的牌还剩几张；听牌后变成“听N”：能胡的牌还剩几张。蓝色是最好的打法；“退步”：打了离听牌远一步。⚠ 可能点炮。“提示”开关可以关掉。", "Under a tile, “+N”: after discarding it, N unseen tiles bring the hand closer to ready; once ready, “WN”: N unseen tiles win. Blue marks the best discard; “far”: discarding it leaves the hand a step farther from ready. ⚠ marks a tile that may feed a win. The Hints switch turns them off."],
   guide_rules: ["看规则", "Read the rules"],
   guide_ok: ["知道了", "Got it"],
   // friends' rooms (rooms.js)
