@@ -243,3 +243,47 @@ def test_replay_moves_by_turn_as_a_turn_is_played(site: dict[str, Any], chromium
     box = page.locator("#replay .controls").bounding_box()
     assert box is not None and box["height"] < 844 / 4  # it took half the screen
     page.context.close()
+
+
+BUTTON_SIZES = """() => [...document.querySelectorAll('#replay .controls button')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return { id: b.id, w: Math.round(r.width), h: Math.round(r.height) }; })"""
+
+
+def test_replay_controls_take_a_finger_and_say_what_they_step(site: dict[str, Any],
+                                                              chromium: Any) -> None:
+    """On a phone (a newcomer's review): every button at least 44 x 44 (they were 40 high, ◀ ▶ 36
+    wide), a visible legend in both languages before ◀◀ ▶▶ (by turn) and ◀ ▶ (by event), which
+    differed only by their tooltips; and no frame says 轮到你了 / your turn: a replay is no live
+    table (step 0 said it to the dealer)."""
+    hand = site["hands"][0]
+    for lang, mine, step_words, event_words in (("zh", "轮到你了", ("按步", "By turn"),
+                                                 ("按事件", "By event")),
+                                                ("en", "Your turn", ("By turn", "按步"),
+                                                 ("By event", "按事件"))):
+        page = _page(chromium, site["base"], "phone", hand["tokens"][0], lang)
+        _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
+        page.wait_for_selector("#replay-step")
+        small = [b for b in page.evaluate(BUTTON_SIZES) if b["w"] < 44 or b["h"] < 44]
+        assert small == [], small
+        for group, words in (("#replay-by-step", step_words), ("#replay-by-event", event_words)):
+            legend = page.locator(f"{group} .group-label")
+            assert legend.is_visible()
+            assert legend.inner_text().startswith(words[0]), legend.inner_text()
+            other = legend.locator(".other-lang")
+            assert other.is_visible() and other.inner_text() == words[1]
+        _no_overflow(page)
+        if lang == "zh":
+            page.screenshot(path=str(SHOTS / "explain-replay-controls-phone.png"))
+        # every frame: whose turn is named, never "your turn"; the viewer's own turn comes up
+        name = page.locator("#replay-viewer").inner_text()
+        viewer_turns, end = 0, int(page.locator("#replay-step").inner_text().split("/")[1])
+        for _ in range(end + 1):
+            turn = page.locator("#turn-name")
+            if turn.count():
+                words = turn.inner_text()
+                assert mine not in words, (page.locator("#replay-step").inner_text(), words)
+                viewer_turns += words.split(" ")[-1] in name  # "轮到: NAME" / "Turn: NAME"
+            page.click("#replay-next")
+        assert viewer_turns > 0
+        page.context.close()

@@ -13,7 +13,7 @@ export const SINGLE_MELDS = new Set(["picked", "grabbed", "red_kong", "pi_kong",
 const MELD_NAMES = {
   chow: ["吃", "Chow"], pung: ["碰", "Pung"], exposed_kong: ["明杠", "Exposed kong"],
   concealed_kong: ["暗杠", "Concealed kong"], added_kong: ["补杠", "Added kong"],
-  red_kong: ["红中杠", "Red dragon kong"], pi_kong: ["皮子杠", "Indicator kong"],
+  red_kong: ["红中杠", "Red dragon kong"], pi_kong: ["皮子杠", "Laizi-skin kong"],
   laizi_kong: ["赖子杠", "Laizi kong"], picked: ["拾", "Pick"], grabbed: ["抢", "Grab"],
 };
 const SINGLE_MARK = { pi_kong: "pi", laizi_kong: "laizi" };  // a red dragon says 中 itself
@@ -139,9 +139,11 @@ function compassEl(view, clockEl) {
 /**
  * The centre: the compass (whose turn, the wall, a clock), the hand number, the laizi with its
  * 赖子皮, an added kong being robbed, whose turn in words. `timerEl`: the live table's clock;
- * `myClaim`: this seat has a claim to decide on the discard (the live table's prompt).
+ * `myClaim`: this seat has a claim to decide on the discard (the live table's prompt); `replay`:
+ * a hand already played, where the viewer's turn is named like any other (no 轮到你了 prompt).
  */
-export function centerPanel(view, names, timerEl, handNo = null, myClaim = false) {
+export function centerPanel(view, names, timerEl, handNo = null, myClaim = false, { replay = false } = {}) {
+  const mine = !replay && view.turn === view.seat;
   const turnName = names[view.turn] ?? `${t("seat")} ${view.turn + 1}`;
   const special = specialTiles(view);
   return h("div", { class: "center" },
@@ -154,8 +156,8 @@ export function centerPanel(view, names, timerEl, handNo = null, myClaim = false
           // this seat's own claim prompt is up: say it is this seat's choice, not the others'
           ? h("div", { class: `turn-name${myClaim ? " mine" : ""}`, id: "turn-name" },
             t(myClaim ? "your_claim" : "claims_open"))
-          : h("div", { class: `turn-name${view.turn === view.seat ? " mine" : ""}`, id: "turn-name" },
-            view.turn === view.seat ? t("your_turn") : `${t("turn")}: ${turnName}`)),
+          : h("div", { class: `turn-name${mine ? " mine" : ""}`, id: "turn-name" },
+            mine ? t("your_turn") : `${t("turn")}: ${turnName}`)),
     special ? h("div", { class: "laizi", id: "laizi-info" },
       h("span", { class: "laizi-tile" }, bi(t("laizi"), tOther("laizi")), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
       special.pi.size ? h("span", { class: "pi-tiles" }, bi(t("pi"), tOther("pi")),

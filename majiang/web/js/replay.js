@@ -146,10 +146,11 @@ export async function renderReplay(root, arg, app = null) {
         h("a", { class: "button secondary", href: "#/history", id: "replay-close" }, biText("close"))),
       h("div", { class: "controls" },
         btn("replay-first", "|◀ ", "first", () => go(0)),
-        h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_step")),
+        // a legend before each pair: ◀◀ ▶▶ go by turn, ◀ ▶ by event (the icons alone told nothing)
+        h("span", { class: "group", id: "replay-by-step" }, h("span", { class: "group-label" }, biText("by_step")),
           btn("replay-prev-step", "◀◀ ", "prev_step", prevStep),
           btn("replay-next-step", " ▶▶", "next_step", nextStep, "secondary", true)),
-        h("span", { class: "group" }, h("span", { class: "group-label" }, text("by_event")),
+        h("span", { class: "group", id: "replay-by-event" }, h("span", { class: "group-label" }, biText("by_event")),
           btn("replay-prev", "◀ ", "prev_event", () => go(k - 1)),
           h("span", { class: "step", id: "replay-step" }, `${k} / ${end}`),
           btn("replay-next", " ▶", "next_event", () => go(k + 1), "secondary", true)),
@@ -161,7 +162,7 @@ export async function renderReplay(root, arg, app = null) {
       rec.share ? shareBox(rec, rec.hand_id) : null,
       h("div", { class: `board replay-board players-${names.length}` },
         view.seats.map((s) => seatEl(view, s)),
-        centerPanel(view, names, null)),
+        centerPanel(view, names, null, null, false, { replay: true })),
       view.phase === "over" ? h("div", { class: "card" }, settlementEl(rec.settlement, names, rec.seat ?? -1)) : null));
   };
   draw();
