@@ -38,7 +38,7 @@ SETTLEMENT = """async () => {
   const el = settlementEl(s, ['alice', 'bob', 'carol', 'dave'], 1);
   return { lines: [...el.querySelectorAll('.payment-line')].map((li) => li.textContent),
            moves: [...el.querySelectorAll('table.money tr[data-seat]')].map((tr) =>
-             tr.querySelector('.level-move')?.textContent.trim() || ''),
+             tr.querySelector('td:last-child .level-move')?.textContent.trim() || ''),
            note: el.querySelector('#level-note')?.textContent || null,
            note_class: el.querySelector('#level-note')?.className || null };
 }"""

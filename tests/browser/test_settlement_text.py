@@ -51,3 +51,56 @@ def test_jincheng_header_says_what_its_rows_compute(server: str, browser: Any) -
                               "what applies to that loser"), en
     finally:
         page.context.close()
+
+
+# a hand that moved two players' levels, shown as the table's overlay shows it
+LEVELS = """async ([lang, names]) => {
+  (await import('/static/js/i18n.js')).setLang(lang);
+  const { settlementEl } = await import('/static/js/settlement.js');
+  const lv = (index, zh, en) => ({ index, id: `l${index}`, zh, en, min_silver: index * 100,
+                                    stake: index });
+  const s = {
+    winners: [], stake: 1, hand_id: null, lines: [],
+    payments: { units: [720, -320, -320, -80], silver: [720, -320, -320, -80] },
+    balances_before: [100, 2000, 1000, 1000], balances_after: [1900, 1400, 600, 400],
+    levels_before: [lv(2, '临时工', 'Temporary worker'), lv(5, '小老板', 'Small boss'),
+                    lv(4, '职员', 'Clerk'), lv(4, '职员', 'Clerk')],
+    levels_after: [lv(5, '小老板', 'Small boss'), lv(5, '小老板', 'Small boss'),
+                   lv(3, '工人', 'Worker'), lv(3, '工人', 'Worker')],
+  };
+  document.body.replaceChildren(Object.assign(document.createElement('div'), { className: 'overlay' }));
+  const card = Object.assign(document.createElement('div'), { className: 'card overlay-card' });
+  document.querySelector('.overlay').appendChild(card);
+  card.appendChild(settlementEl(s, names, 0));
+  await new Promise((r) => setTimeout(r, 300));  // explain.css
+  const table = document.querySelector('table.money');
+  const shown = (e) => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  return {
+    levels: [...table.querySelectorAll('tr[data-seat]')].map((tr) => {
+      const line = tr.querySelector('.level-inline');
+      return shown(line) && shown(line.querySelector('.level-name'))
+        ? line.innerText.replace(/\s+/g, ' ').trim() : null;
+    }),
+    page: document.documentElement.scrollWidth, table: [table.scrollWidth, table.clientWidth],
+  };
+}"""
+NAMES = ["guest-b1b287", "bot-80007e", "bot-fdebc7", "bot-3efbe2"]
+
+
+def test_a_phone_shows_each_level_and_its_change(server: str, browser: Any) -> None:
+    """Below 420 px the level column is hidden (it did not fit): each seat's level, and a change in
+    words, shows under its name instead, and the table fits 390 and 360 px without scrolling."""
+    for width in (390, 360):
+        page = new_page(browser, {"width": width, "height": 844}, True)
+        try:
+            for lang, want in (("zh", ["5 小老板 ↑ 升级", "5 小老板", "3 工人 ↓ 降级",
+                                       "3 工人 ↓ 降级"]),
+                               ("en", ["5 Small boss ↑ level up", "5 Small boss",
+                                       "3 Worker ↓ level down", "3 Worker ↓ level down"])):
+                page.goto(server + "/")
+                got = page.evaluate(LEVELS, [lang, NAMES])
+                assert got["levels"] == want, (width, got)
+                assert got["page"] <= width, (width, got)
+                assert got["table"][0] <= got["table"][1], (width, lang, got)
+        finally:
+            page.context.close()

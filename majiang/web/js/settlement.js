@@ -202,7 +202,9 @@ export function settlementEl(s, names, mySeat) {
   const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" }, paymentText(g, names)));
   const { units: owedUnits, silver } = s.payments;
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
-    h("td", {}, name ?? i),
+    // the level again under the name: a phone hides the level column (explain.css)
+    h("td", {}, name ?? i, h("div", { class: "level-inline" }, levelBadge(s.levels_after[i]),
+      levelMove(s.levels_before?.[i], s.levels_after[i], true))),
     h("td", { class: "num" }, signed(owedUnits[i])),
     h("td", { class: `num silver ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, signed(silver[i])),
     h("td", { class: "num" }, fmtInt(s.balances_before[i])),
@@ -226,12 +228,12 @@ export function settlementEl(s, names, mySeat) {
     s.hand_id != null ? verifyLink(s.hand_id) : null);
 }
 
-/** ↑ / ↓ beside a level that this hand changed. */
-function levelMove(before, after) {
+/** ↑ / ↓ beside a level that this hand changed (`words`: and 升级 / level up after it). */
+function levelMove(before, after, words = false) {
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
   return h("span", { class: `level-move ${up ? "up" : "down"}`, title: tx(up ? "level_up" : "level_down") },
-    up ? " ↑" : " ↓");
+    up ? " ↑" : " ↓", words ? ` ${tx(up ? "level_up" : "level_down")}` : null);
 }
 
 /** The player's own level change in words: from what to what, and the line crossed. */
