@@ -11,6 +11,9 @@
 - The badge of a discard a step farther from ready says so (退步 / far: '退' / 'back' meant
   nothing to a newcomer) under its own tile at 390 px, and the guide names the badges the hand
   shows (it spoke of 'a grey number').
+- A declared hand's line (已宣告听牌 ... Declared: you throw each tile you draw ...) is read whole
+  in both languages at 390 px (it was cut at 'Declared: you th…'), and stays while the drawn tile
+  is picked: the hand does not move between the two taps.
 
 The states are put into the page's view of a dealt hand and measured in the same call (no timing).
 Fixtures: `conftest.py`.
@@ -250,6 +253,54 @@ def test_a_farther_discard_says_so_and_the_guide_names_the_badges(
         for short in (f"{guide['acc']}N", f"{guide['wait']}N", word):
             assert f"“{short}”" in guide["text"], (short, guide["text"])
         assert "grey" not in guide["text"] and "灰色" not in guide["text"], guide["text"]
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# 亮倒 made: this seat declared, the drawn tile the only discard, its waits in the hints
+DECLARED_TURN = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1p1p2p3p4p5p6p7p8p3s4s5s9s'.match(/../g);
+  s.view = {...v, phase: 'play', hand, drawn: '7s', turn: v.seat,
+    seats: v.seats.map((x) => x.seat === v.seat ? {...x, declared: true} : x)};
+  s.prompt = {prompt_id: 7, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: [{type: 'discard', tile: '7s'}],
+    hints: {discards: [{tile: '7s', ready: true, shanten: 0, count: 3, tiles: ['9s']}],
+            unseen: {'9s': 3}}};
+  s.selected = null; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'}); }"""
+
+DECLARED_LINE = """() => { const l = document.querySelector('#hint-declared');
+  // the hand's place in its strip (a tap may scroll the page)
+  const top = document.querySelector('#hand img').getBoundingClientRect().top
+    - document.querySelector('#my-hand').getBoundingClientRect().top;
+  if (!l) return {line: null, top};
+  const r = l.getBoundingClientRect();
+  const inside = [...l.querySelectorAll('b, b *, .wait')].every((e) => {
+    const b = e.getBoundingClientRect();
+    return b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.bottom <= r.bottom + 0.5; });
+  return {line: l.innerText, clipped: l.scrollWidth > l.clientWidth + 1
+    || l.scrollHeight > l.clientHeight + 1, inside, right: r.right, top}; }"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_declared_hands_line_is_read_whole(server: str, browser: Any, lang: str) -> None:
+    page = new_page(browser, {"width": 390, "height": 844}, True)
+    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    try:
+        dealt_table(page, server, "kawuxing")
+        page.evaluate(HOLD)
+        page.evaluate(DECLARED_TURN)
+        got = page.evaluate(DECLARED_LINE)
+        shot(page, f"newcomer-declared-{lang}")
+        assert got["line"] is not None, got
+        assert "摸什么打什么（能胡就胡，能杠可杠）" in got["line"], got
+        assert "Declared: you throw each tile you draw (unless you win or kong)" in got["line"], got
+        assert not got["clipped"] and got["inside"] and got["right"] <= 390, got
+        page.tap("#drawn img.discardable")  # picked: the line stays, the hand stays put
+        picked = page.evaluate(DECLARED_LINE)
+        assert page.locator("#drawn img.selected").count() == 1
+        assert picked["line"] == got["line"] and abs(picked["top"] - got["top"]) < 0.5, picked
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

@@ -88,7 +88,10 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
   const refusal = noWinEl(hints?.no_win || noWin);
   if (refusal) parts.push(refusal);
   if (!hintsOn()) return parts.length ? h("div", { class: "hint-bar", id: "hint-bar" }, parts) : null;
-  const d = focus ? discardHint(hints, focus) : null;
+  // a declared hand throws what it draws: its line stays while that tile is picked (it takes two
+  // lines on a phone, and the focus line's one would move the hand between the two taps)
+  const declaredLine = declared && hints?.discards?.length;
+  const d = focus && !declaredLine ? discardHint(hints, focus) : null;
   const lead = parts.length;
   if (d) {
     parts.push(h("div", { class: `hint-line focus${d.ready ? "" : " far"}`, id: "hint-focus", "data-tile": d.tile },
@@ -96,7 +99,7 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
       d.ready ? [h("b", {}, t("hint_waits")), waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
         : [h("span", {}, t("hint_shanten", { n: d.shanten })), " · ", t("hint_acc"), " ",
           waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
-  } else if (declared && hints?.discards?.length) {  // 亮倒 / 上架: the drawn tile goes, no choice
+  } else if (declaredLine) {  // 亮倒 / 上架: the drawn tile goes, no choice
     const keep = hints.discards.find((x) => x.ready);
     parts.push(h("div", { class: "hint-line ready", id: "hint-declared" },
       h("b", {}, bi(t("hint_declared"), tOther("hint_declared"))),
