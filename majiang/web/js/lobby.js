@@ -305,6 +305,10 @@ export async function renderLobby(root, app, note = null) {
           h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
         h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox,
         h("h3", {}, bi(t("live_tables"), tOther("live_tables"))), liveBox))));
+  // a phone's carousel shows the selected ruleset's card: a redraw (the language switch) put it
+  // back at the first card while Quick play still named the selected one
+  const picked = cardsBox.querySelector(".ruleset-card.selected");
+  if (picked) cardsBox.scrollLeft += picked.getBoundingClientRect().left - cardsBox.getBoundingClientRect().left;
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);
   return () => clearInterval(timer);
