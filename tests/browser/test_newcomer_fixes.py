@@ -14,6 +14,8 @@
 - A declared hand's line (已宣告听牌 ... Declared: you throw each tile you draw ...) is read whole
   in both languages at 390 px (it was cut at 'Declared: you th…'), and stays while the drawn tile
   is picked: the hand does not move between the two taps.
+- After a hand, the hand row no longer shows the last discard's 听牌 Ready hand; the guide's steps
+  say to play as a guest or log in before Quick play, and that a mouse discards with one click.
 
 The states are put into the page's view of a dealt hand and measured in the same call (no timing).
 Fixtures: `conftest.py`.
@@ -304,3 +306,46 @@ def test_a_declared_hands_line_is_read_whole(server: str, browser: Any, lang: st
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()
+
+
+# the waits kept from this seat's last discard, shown between its prompts, in play and after
+KEPT = """(phase) => { const s = window.majiang.screen, v = s.view;
+  s.view = {...v, phase, turn: (v.seat + 1) % (v.players || v.seats.length)};
+  s.prompt = null; s.keptWaits = [{tile: '3p', unseen: 2}, {tile: '6p', unseen: 3}];
+  s.render(); return document.querySelectorAll('#my-hand #hint-waits').length; }"""
+
+
+def test_the_kept_waits_go_when_the_hand_ends(server: str, browser: Any) -> None:
+    page = new_page(browser, {"width": 390, "height": 844}, True)
+    page.context.add_init_script(QUIET)
+    try:
+        dealt_table(page, server, "kawuxing")
+        page.evaluate(HOLD)
+        assert page.evaluate(KEPT, "play") == 1  # during the hand: the waits of the last discard
+        assert page.evaluate(KEPT, "over") == 0, "the last hand's waits shown after it ended"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_guide_says_log_in_first_and_one_click_with_a_mouse(server: str, browser: Any,
+                                                                 lang: str) -> None:
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  locale="zh-CN", has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('majiang.lang', '{lang}')")
+    page = context.new_page()
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#guide")  # a first visit, not logged in
+        steps = page.locator("#guide li")
+        # step 1 names the page's own buttons to press first, in this language and the other
+        for button in ("#btn-guest", "#btn-login"):
+            for word in page.locator(f"{button} .bi").evaluate(
+                    "(b) => [b.firstChild.textContent, b.lastChild.textContent]"):
+                assert word in steps.nth(0).inner_text(), (button, word, steps.nth(0).inner_text())
+        step2 = steps.nth(1).inner_text()
+        assert "鼠标" in step2 and "mouse" in step2, step2
+        assert "单击一次" in step2 and "one click" in step2, step2
+    finally:
+        context.close()

@@ -85,7 +85,9 @@ export function myHandEl(screen) {
       : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
   const declared = !!(view.seats || []).find((s) => s.seat === view.seat)?.declared;
-  const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept: prompting ? null : screen.keptWaits, declared,
+  // the waits kept from the last discard: between this seat's prompts of the hand, not after it
+  const kept = prompting || view.phase !== "play" ? null : screen.keptWaits;
+  const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept, declared,
     noWin: view.no_win, names: screen.names() });
   // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap, jincheng's
   // set-aside tile with its label and dashed rule (style.css .set-aside); at least the 15 slots
