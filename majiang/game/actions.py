@@ -42,7 +42,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "concealed_kong": ("暗杠", "Concealed kong"),
     "added_kong": ("补杠", "Added kong"),
     "red_kong": ("红中杠", "Red dragon kong"),
-    "pi_kong": ("皮子杠", "Indicator kong"),
+    "pi_kong": ("皮子杠", "Laizi-skin kong"),
     "laizi_kong": ("赖子杠", "Laizi kong"),
 }
 

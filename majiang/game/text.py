@@ -11,7 +11,7 @@ _KONGS = {
     "added_kong": "补杠 added kong",
     "concealed_kong": "暗杠 concealed kong",
     "red_kong": "红中杠 red dragon kong",
-    "pi_kong": "皮子杠 indicator kong",
+    "pi_kong": "皮子杠 laizi-skin kong",
     "laizi_kong": "赖子杠 laizi kong",
 }
 _WIN_TYPES = {

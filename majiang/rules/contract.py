@@ -53,7 +53,7 @@ MELD_KINDS: dict[str, MeldKind] = {
         MeldKind("picked", "拾", "Picked", "single", 1, is_set=False),
         MeldKind("grabbed", "搶", "Grabbed", "single", 1, is_set=False),
         MeldKind("red_kong", "红中杠", "Red dragon kong", "single", 1, is_set=False, kong=True),
-        MeldKind("pi_kong", "皮子杠", "Indicator kong", "single", 1, is_set=False, kong=True),
+        MeldKind("pi_kong", "皮子杠", "Laizi-skin kong", "single", 1, is_set=False, kong=True),
         MeldKind("laizi_kong", "赖子杠", "Laizi kong", "single", 1, is_set=False, kong=True),
     )
 }

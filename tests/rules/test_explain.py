@@ -93,7 +93,7 @@ def test_the_wuhan_factors_and_caps_are_named() -> None:
     assert explained.liable == 2 and explained.liability is not None  # 全求人: the discarder
     assert explained.liability.id == "quan_qiu_ren"
     assert explained.lines()[1].startswith(
-        "seat 2: 80 ×2 开口 ×4 暗杠 ×2 点炮 = 1280 → 封顶 600 ×2 连赖翻番 = 1200")
+        "seat 2: 80 ×2 输家开口 ×4 输家暗杠 ×2 点炮 = 1280 → 封顶 600 ×2 连赖翻番 = 1200")
 
 
 def test_kawuxing_names_why_a_declared_discarder_pays_one_share() -> None:

@@ -167,7 +167,7 @@ MULTIPLIERS: tuple[Pattern, ...] = (
     Pattern("kai_kou", "开口", "Opened", 2, _one),
     Pattern("ying_hu", "硬胡", "Hard win", 2, _hard),
     Pattern("hong_zhong_gang", "红中杠", "Red dragon kongs", 2, _melds_of("red_kong")),
-    Pattern("pi_zi_gang", "皮子杠", "Indicator kongs", 2, _melds_of("pi_kong")),
+    Pattern("pi_zi_gang", "皮子杠", "Laizi-skin kongs", 2, _melds_of("pi_kong")),
     Pattern("lai_zi_gang", "赖子杠", "Laizi kongs", 4, _melds_of("laizi_kong")),
     Pattern("ming_gang", "明杠", "Exposed kongs", 2, _melds_of("exposed_kong", "added_kong")),
     Pattern("an_gang", "暗杠", "Concealed kongs", 4, _melds_of("concealed_kong")),

@@ -95,7 +95,8 @@ class Wuhan(Ruleset):
         held = [t for t in (*req.hand, req.win_tile) if t == RED or t in table.pi]
         if held:
             return no("forbidden", "手中有红中或赖子皮，不能胡",
-                      f"{tile_name(held[0])} (red dragon or 赖子皮) must be put out before a win")
+                      f"{tile_name(held[0])} (red dragon or laizi skin, 赖子皮) must be put out "
+                      "before a win")
         if not req.self_drawn and req.win_tile == table.laizi:
             return no("forbidden", "不能胡别人打出或杠出的赖子",
                       "no win on a laizi put out by another player")
@@ -112,8 +113,11 @@ class Wuhan(Ruleset):
             if lone_laizi_wait(req, table.laizi):
                 legal = [r for r in legal if r.hard]
                 if not legal:
-                    return no("forbidden", "见字胡只能自摸",
-                              "a lone-laizi wait (见字胡) wins by self-draw only")
+                    # 4.4, named in words: "见字胡只能自摸" told a newcomer nothing
+                    return no("forbidden",
+                              "见字胡（手里只剩一张赖子单吊）只能自摸，不能胡别人打的牌",
+                              "jian zi hu (见字胡): a hand whose only wait is a lone laizi wins "
+                              "by self-draw only, not on a discard")
         options = []
         for reading in legal:
             counted = self.count_patterns(req, reading)

@@ -19,14 +19,16 @@ from majiang.rules.explain import (
 from majiang.rules.wuhan.readings import SELF_DRAW_DOUBLES
 from majiang.rules.wuhan.table import CAP, GOLD, GOLD_UNOPENED, THREE_SUNS, Loser, Table
 
-OPENED = Factor("opened", "开口", "Opened", 2)
+# a loser's own factors say so (输家开口, 输家皮子杠): the winner's 开口 and kongs are patterns
+# of the value, shown beside, and a loser's line that said "×2 开口" read as counted twice
+OPENED = Factor("opened", "输家开口", "Loser opened", 2)
 ROBBED = Factor("robbed_kong", "被抢杠（算明杠）", "His kong was robbed (one more exposed kong)", 2)
 REPEAT_LAIZI = Factor("lian_lai", "连赖翻番", "Same laizi as the last hand", 2)
 REPEAT_GOLD = Factor("lian_jin", "连金翻番", "Gold cap after a gold cap", 2)
 # (Loser field, id, 中文, English, factor per kong)
 _KONGS: tuple[tuple[str, str, str, str, int], ...] = (
     ("red", "red_kong", "红中杠", "red dragon kong", 2),
-    ("pi", "pi_kong", "皮子杠", "indicator kong", 2),
+    ("pi", "pi_kong", "皮子杠", "laizi-skin kong", 2),
     ("exposed", "exposed_kong", "明杠", "exposed kong", 2),
     ("laizi", "laizi_kong", "赖子杠", "laizi kong", 4),
     ("concealed", "concealed_kong", "暗杠", "concealed kong", 4),
@@ -51,13 +53,16 @@ ROBBING = Label("robbing_kong", "包牌：抢杠（杠进杠出）", "Liability:
 
 
 def kong_factors(lo: Loser) -> list[Factor]:
-    """A loser's kongs as factors: x2 each red, 皮 and exposed kong; x4 each laizi and concealed."""
+    """A loser's kongs as factors: x2 each red, 皮 and exposed kong; x4 each laizi and concealed.
+    Several of a kind are one factor that names the count and the factor of each: `×4 输家皮子杠
+    2 个，各 ×2` (it read `×4 皮子杠×2`)."""
     out = []
     for field, fid, zh, en, each in _KONGS:
         n: int = getattr(lo, field)
         if n:
-            out.append(Factor(fid, zh if n == 1 else f"{zh}×{n}",
-                              en.capitalize() if n == 1 else f"{n} {en}s", each**n))
+            out.append(Factor(fid, f"输家{zh}" if n == 1 else f"输家{zh} {n} 个，各 ×{each}",
+                              f"Loser's {en}" if n == 1 else f"Loser's {n} {en}s, ×{each} each",
+                              each**n))
     return out
 
 

@@ -61,10 +61,11 @@ export const RULE_TEXT = {
   },
   wuhan: {
     flow: [...COMMON_FLOW,
-      ["发完牌翻一张牌（翻牌），它的下一张是赖子（万能牌），翻牌本身和它前一张是赖子皮。", "After the deal a tile is turned up: the next kind is the laizi (wild), the turned kind and the one before it are 赖子皮."],
-      ["可以吃。必须开口（吃、碰或明杠过）才能胡，屁胡的将必须是 2、5、8。", "Chow allowed. You must have opened (claimed a set) to win, and a plain win needs a 2-5-8 pair."]],
+      ["发完牌翻一张牌（翻牌），它的下一张是赖子（万能牌），翻牌本身和它前一张是赖子皮。", "After the deal a tile is turned up: the next kind is the laizi (wild), the turned kind and the one before it are the laizi skins (赖子皮)."],
+      ["可以吃。必须开口（吃、碰或明杠过）才能胡，屁胡的将必须是 2、5、8。", "Chow allowed. You must have opened (claimed a set) to win, and a plain win needs a 2-5-8 pair."],
+      ["见字胡：手里只剩一张赖子单吊（其余都已成组），摸到什么都能胡，但只能自摸，不能胡别人打的牌，也不能抢杠。", "jian zi hu (见字胡): a hand whose only wait is a lone laizi (everything else in sets) wins on any tile, but by self-draw only: not on a discard, not by robbing a kong."]],
     actions: [
-      ["红中、赖子皮不能留在手里，打出时算一张牌的杠（红中杠、皮子杠）；打出赖子是赖子杠。", "Red dragons and 赖子皮 cannot stay in the hand: putting one out is a one-tile kong (红中杠, 皮子杠); putting out the laizi is a 赖子杠."],
+      ["红中、赖子皮不能留在手里，打出时算一张牌的杠（红中杠、皮子杠）；打出赖子是赖子杠。", "Red dragons and laizi skins (赖子皮) cannot stay in the hand: putting one out is a one-tile kong (红中杠 red dragon kong, 皮子杠 laizi-skin kong); putting out the laizi is a 赖子杠 (laizi kong)."],
       ["每个杠让输家的钱翻倍：明杠 ×2、暗杠 ×4、红中杠 ×2、赖子杠 ×4 ……", "Every kong doubles what a loser pays: exposed ×2, concealed ×4, red dragon ×2, laizi ×4 …"],
       ["过胡只锁那一种牌：放过的牌到下次摸牌前不能胡。", "The pass lock is per kind: a tile you passed cannot be won on until your next draw."]],
     payments: [

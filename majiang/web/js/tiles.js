@@ -83,7 +83,7 @@ export function tileMark(tile, special) {
 
 export const MARKS = {
   laizi: { text: "赖", zh: "赖子：万能牌，可当任何牌用；打出算赖子杠", en: "Laizi: wild, stands for any tile; putting it out is a laizi kong" },
-  pi: { text: "皮", zh: "赖子皮：不能留在胡牌里，打出即皮子杠", en: "赖子皮 (laizi skin): cannot stay in a winning hand; putting it out is an indicator kong" },
+  pi: { text: "皮", zh: "赖子皮：不能留在胡牌里，打出即皮子杠", en: "赖子皮 (laizi skin): cannot stay in a winning hand; putting it out is a laizi-skin kong" },
   red: { text: "杠", zh: "红中：不能留在胡牌里，打出即红中杠", en: "Red dragon: cannot stay in a winning hand; putting it out is a red dragon kong" },
 };
 
