@@ -68,18 +68,20 @@ LEVELS = """async ([lang, names]) => {
     levels_after: [lv(5, '小老板', 'Small boss'), lv(5, '小老板', 'Small boss'),
                    lv(3, '工人', 'Worker'), lv(3, '工人', 'Worker')],
   };
-  document.body.replaceChildren(Object.assign(document.createElement('div'), { className: 'overlay' }));
-  const card = Object.assign(document.createElement('div'), { className: 'card overlay-card' });
-  document.querySelector('.overlay').appendChild(card);
+  const div = (className) => Object.assign(document.createElement('div'), { className });
+  const overlay = div('overlay'), card = div('card overlay-card');
+  document.body.replaceChildren(overlay);
+  overlay.appendChild(card);
   card.appendChild(settlementEl(s, names, 0));
   await new Promise((r) => setTimeout(r, 300));  // explain.css
   const table = document.querySelector('table.money');
-  const shown = (e) => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const shown = (e) => !!e && e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden';
   return {
     levels: [...table.querySelectorAll('tr[data-seat]')].map((tr) => {
       const line = tr.querySelector('.level-inline');
       return shown(line) && shown(line.querySelector('.level-name'))
-        ? line.innerText.replace(/\s+/g, ' ').trim() : null;
+        ? line.innerText.replace(/\\s+/g, ' ').trim() : null;
     }),
     page: document.documentElement.scrollWidth, table: [table.scrollWidth, table.clientWidth],
   };
