@@ -93,8 +93,7 @@ export function myHandEl(screen) {
   // set-aside tile with its label and dashed rule (style.css .set-aside); at least the 15 slots
   // the layout is sized for (a hand with melds keeps its tiles' size)
   const slots = Math.max(15, hand.length + 1 + 0.45 + (view.set_aside ? 2 : 0));
-  return h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand",
-    style: `--n: ${slots}` },  // (a custom property: Object.assign onto el.style drops it)
+  const strip = h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand" },
   h("div", { class: "actions", id: "actions" },
     h("span", { class: `hint${declaring ? " declare-hint" : ""}`, id: declaring ? "declare-hint" : null }, hint),
     screen.timerEl,
@@ -108,4 +107,8 @@ export function myHandEl(screen) {
       drawn ? tile(drawn, "drawn-tile", "d") : null),
     view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
       h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null)));
+  // through the CSSOM: a style attribute is blocked by the CSP, and Object.assign onto el.style
+  // (h's style object) drops a custom property
+  strip.style.setProperty("--n", String(slots));
+  return strip;
 }
