@@ -360,3 +360,43 @@ def test_the_guide_says_log_in_first_and_one_click_with_a_mouse(server: str, bro
         assert "单击一次" in step2 and "one click" in step2, step2
     finally:
         context.close()
+
+
+# jincheng 3.3: a claim prompt offering 搶 (grab) on 9m to a hand holding 1m 9p 1z 5z and a picked
+# 7z: five orphan kinds (9m is the tile offered, not held)
+GRAB_OFFER = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1m2m3m4m5m6m9p1z5z3s4s'.match(/../g);
+  const seats = (v.seats || []).map((x) => x.seat === v.seat
+    ? {...x, melds: [{kind: 'picked', tiles: '7z', from: (v.seat + 3) % 4}]} : x);
+  s.view = {...v, phase: 'play', hand, drawn: null, seats, turn: (v.seat + 1) % 4};
+  s.prompt = {prompt_id: 9, received: performance.now(), seconds_left: 10, bank_left: 30,
+    actions: [{type: 'grab', tile: '9m',
+      label: {zh: '抢（十三么）', en: 'Grab (thirteen orphans)'}},
+      {type: 'pass', label: {zh: '过', en: 'Pass'}}]};
+  s.selected = null; s.declaring = false; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'});
+  const e = document.querySelector('#actions .hint');
+  return {hint: e.innerText, fits: e.scrollWidth <= e.clientWidth + 1
+    && e.scrollHeight <= e.clientHeight + 1, scroll: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize("name,size,touch", SIZES[::2], ids=[s[0] for s in SIZES[::2]])
+def test_a_grab_offer_says_how_near_thirteen_orphans_the_hand_is(
+        server: str, browser: Any, name: str, size: dict[str, int], touch: bool) -> None:
+    """The newcomer review: 抢 came with a ticking prompt on the first discard of a hand far from
+    thirteen orphans, and nothing said what it commits to (jincheng 3.3: after a pick or grab
+    the hand wins only as thirteen orphans and may no longer pung or kong)."""
+    page = new_page(browser, size, touch)
+    page.context.add_init_script(QUIET)
+    try:
+        dealt_table(page, server, "jincheng")
+        page.evaluate(HOLD)
+        got = page.evaluate(GRAB_OFFER)
+        shot(page, f"newcomer-grab-offer-{name}")
+        assert "5/13" in got["hint"] and "5 of 13" in got["hint"], got
+        assert "只能胡十三么" in got["hint"] and "only thirteen orphans wins" in got["hint"], got
+        assert got["fits"], got  # read whole, not cut at 'Thirt…'
+        assert got["scroll"] <= size["width"], got
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()

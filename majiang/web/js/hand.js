@@ -13,6 +13,18 @@ const DECLARE_RULES = new Set(["kawuxing", "jincheng"]);
 const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
 export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
 
+const ORPHANS = new Set("1m9m1p9p1s9s1z2z3z4z5z6z7z".match(/../g));
+
+/** Jincheng 拾 / 抢 offered (3.3): how near thirteen orphans the hand is, and what taking commits
+ * to, in both languages (the hand's kinds and its frozen singles). */
+function orphansNote(view) {
+  const me = (view.seats || []).find((s) => s.seat === view.seat);
+  const frozen = (me?.melds || []).filter((m) => m.kind === "picked" || m.kind === "grabbed")
+    .flatMap((m) => m.tiles.match(/../g) || []);
+  const n = new Set([...(view.hand || []), view.drawn, ...frozen].filter((x) => ORPHANS.has(x))).size;
+  return bi(t("orphans_offer", { n }), tOther("orphans_offer", { n }));
+}
+
 /** The hand strip of `screen` (a TableScreen): its view, prompt, selection and kept waits. */
 export function myHandEl(screen) {
   const view = screen.view;
@@ -79,8 +91,10 @@ export function myHandEl(screen) {
     onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act(screen.tileAction(x.tile)); } },
   picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : bi(t("discard_it"), tOther("discard_it")),
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
+  const orphansOffered = others.some((a) => a.type === "pick" || a.type === "grab");
   const hint = screen.prompt?.auto ? t("auto_notice")
     : declaring ? word("declare_pick")
+    : orphansOffered ? orphansNote(view)
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
       : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
@@ -95,7 +109,8 @@ export function myHandEl(screen) {
   const slots = Math.max(15, hand.length + 1 + 0.45 + (view.set_aside ? 2 : 0));
   const strip = h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand" },
   h("div", { class: "actions", id: "actions" },
-    h("span", { class: `hint${declaring ? " declare-hint" : ""}`, id: declaring ? "declare-hint" : null }, hint),
+    h("span", { class: `hint${declaring ? " declare-hint" : orphansOffered ? " whole" : ""}`,
+      id: declaring ? "declare-hint" : null }, hint),
     screen.timerEl,
     h("span", { class: "action-buttons" }, buttons,
       readyHere ? h("button", { class: "action action-ready", id: "btn-ready-hand", onclick: () => screen.ready() },

@@ -68,6 +68,8 @@ const TEXT = {
   seat: ["座位", "Seat"],
   discard_hint: ["点击一张牌打出", "Click a tile to discard it"],
   wait_others: ["等待其他玩家…", "Waiting for the others…"],
+  orphans_offer: ["十三么已有 {n}/13 种；拾或抢之后只能胡十三么，不能再碰杠",
+    "Thirteen orphans: {n} of 13 kinds held. After a pick or grab only thirteen orphans wins, no more pungs or kongs"],
   settlement: ["结算", "Settlement"],
   winner: ["胡牌", "Winner"],
   self_drawn: ["自摸", "self-drawn"],
@@ -299,9 +301,11 @@ export function t(key, vars = {}) {
 }
 
 /** The other language's text of the same key (shown small beside the main one). */
-export function tOther(key) {
+export function tOther(key, vars = {}) {
   const pair = TEXT[key];
-  return pair ? pair[lang === "zh" ? 1 : 0] : key;
+  let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
+  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  return s;
 }
 
 /** A bilingual object from the server ({zh, en}) in the current language. */
