@@ -180,3 +180,26 @@ def test_a_declared_hand_is_told_it_throws_what_it_draws(server: str, browser: A
         assert [i for i, _ in page.evaluate(DECLARED_BAR, False)] == ["hint-best"]
     finally:
         page.context.close()
+
+
+def test_the_rules_facts_list_with_the_languages_own_separator(server: str, browser: Any) -> None:
+    """The newcomer review: the English page read 'Calls: Pung Exposed kong Added kong' and
+    'four sets and a pair、seven pairs、thirteen orphans' (a Chinese 、 between English items)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_init_script("localStorage.setItem('majiang.guide', 'seen')")
+    page = context.new_page()
+    try:
+        page.goto(server + "/")
+        page.evaluate("localStorage.setItem('majiang.lang', 'en')")
+        page.goto(server + "/#/rules/jincheng")
+        page.reload()
+        page.wait_for_selector("#rules-page[data-rules=jincheng] .facts")
+        facts = page.inner_text("#rules-page .facts")
+        assert "、" not in facts and "Pung, " in facts, facts
+        assert "a pair, " in facts or "pairs, " in facts, facts
+        page.evaluate("localStorage.setItem('majiang.lang', 'zh')")
+        page.reload()
+        page.wait_for_selector("#rules-page[data-rules=jincheng] .facts")
+        assert "碰、" in page.inner_text("#rules-page .facts")
+    finally:
+        context.close()

@@ -5,6 +5,9 @@ import { h, mount, bi, fmtInt } from "./dom.js";
 import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";
+
+/** Between the items of a list: 、 in Chinese, a comma in English. */
+const listSep = () => (getLang() === "en" ? ", " : "、");
 import { levelBadge } from "./badge.js";
 import { RULE_TEXT } from "./rules_text.js";
 
@@ -32,7 +35,7 @@ function patternsTable(page) {
     h("tbody", {}, page.patterns.map((p) => h("tr", { "data-pattern": p.id },
       h("td", {}, h("b", {}, getLang() === "zh" ? p.zh : p.en), " ", h("small", { class: "other-lang" }, getLang() === "zh" ? p.en : p.zh)),
       h("td", { class: "num" }, `${unit}${p.value}`),
-      h("td", { class: "muted small" }, (p.excludes || []).map((x) => (byId[x] ? tr(byId[x]) : x)).join("、"))))));
+      h("td", { class: "muted small" }, (p.excludes || []).map((x) => (byId[x] ? tr(byId[x]) : x)).join(listSep()))))));
 }
 
 function exampleEl(ex, players) {
@@ -68,7 +71,7 @@ export async function renderRules(root, app, id) {
       href: `#/rules/${r.id}`, class: `tab${r.id === rulesId ? " on" : ""}`, "data-rules": r.id }, tr(r)))),
     h("h1", {}, bi(tr(page), trOther(page))),
     h("p", { class: "facts" }, `${page.players} ${t("players")} · ${page.tiles} ${t("tiles_count")} · `,
-      `${t("calls")}: ${page.calls.map((c) => tr(c)).join(" ")} · ${t("shapes")}: ${page.shapes.map((s) => tr(s)).join("、")} · `,
+      `${t("calls")}: ${page.calls.map((c) => tr(c)).join(listSep())} · ${t("shapes")}: ${page.shapes.map((s) => tr(s)).join(listSep())} · `,
       `${t(combine)}${page.minimum ? ` · ${t("minimum")} ${page.minimum}` : ""}`),
     section("how_a_hand_goes", h("ul", {}, text.flow.map(pair))),
     section("special_actions", h("ul", {}, text.actions.map(pair))),
