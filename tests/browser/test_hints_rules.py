@@ -203,3 +203,23 @@ def test_the_rules_facts_list_with_the_languages_own_separator(server: str, brow
         assert "碰、" in page.inner_text("#rules-page .facts")
     finally:
         context.close()
+
+
+NO_WIN = """async () => {
+  const m = await import('/static/js/hints.js');
+  const el = m.noWinEl({reason: 'forbidden', tile: '5m', value: 0,
+    detail: '见字胡只能自摸 / jian zi hu wins by self-draw only'});
+  return el.querySelector('.detail').innerText;
+}"""
+
+
+def test_a_refusal_is_given_in_both_languages(server: str, browser: Any) -> None:
+    """A complete hand's named refusal (wuhan's 见字胡) showed only the page language's half."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(server + "/")
+        detail = page.evaluate(NO_WIN)
+        assert "见字胡只能自摸" in detail and "jian zi hu wins by self-draw only" in detail, detail
+    finally:
+        context.close()

@@ -76,7 +76,8 @@ export function noWinEl(noWin) {
   return h("div", { class: "no-win", id: "no-win", "data-reason": noWin.reason },
     h("b", {}, bi(t(reason), tOther(reason))), " ", tileImg(noWin.tile, { size: "xs" }),
     noWin.value != null && noWin.value !== 0 ? h("span", { class: "value" }, ` ${t("value")} ${noWin.value}`) : null,
-    h("span", { class: "detail" }, ` ${(getLang() === "en" ? en : zh) || noWin.detail}`));
+    " ", h("span", { class: "detail" }, en ? bi(getLang() === "en" ? en : zh, getLang() === "en" ? zh : en)
+      : noWin.detail));
 }
 
 /**
