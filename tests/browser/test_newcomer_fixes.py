@@ -400,3 +400,38 @@ def test_a_grab_offer_says_how_near_thirteen_orphans_the_hand_is(
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()
+
+
+# a discard turn where every discard's acceptance has two digits (进12 / +12)
+WIDE_BADGES = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1m2m4m5m7m8m1p2p4p5p7p8p1s'.match(/../g);
+  s.view = {...v, phase: 'play', hand, drawn: '2s', turn: v.seat};
+  const all = [...hand, '2s'];
+  s.prompt = {prompt_id: 5, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: all.map((tile) => ({type: 'discard', tile})),
+    hints: {discards: all.map((tile, i) => ({tile, ready: false, shanten: 3,
+      count: 10 + (i % 9), tiles: ['3m']}))}};
+  s.selected = null; s.declaring = false; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'});
+  const b = [...document.querySelectorAll('#my-hand .tile-hint')].map((e) => {
+    const r = e.getBoundingClientRect(); return [r.left, r.right, e.innerText]; })
+    .sort((x, y) => x[0] - y[0]);
+  return {badges: b, overlaps: b.slice(1).filter((x, i) => x[0] < b[i][1] - 0.5)
+    .map((x) => x[2])}; }"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_two_digit_badges_keep_clear_of_each_other_on_a_phone(server: str, browser: Any,
+                                                              lang: str) -> None:
+    """The newcomer review: 进12 (about 29 px) ran into its neighbours under 24 px tiles."""
+    page = new_page(browser, {"width": 390, "height": 844}, True)
+    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    try:
+        dealt_table(page, server, "tuidaohu")
+        page.evaluate(HOLD)
+        got = page.evaluate(WIDE_BADGES)
+        shot(page, f"newcomer-wide-badges-{lang}")
+        assert len(got["badges"]) >= 13, got
+        assert got["overlaps"] == [], got
+    finally:
+        page.context.close()

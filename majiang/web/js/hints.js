@@ -44,7 +44,9 @@ export function tileBadge(d, danger, best = false, farther = false) {
   if (!d && !danger) return null;
   const label = !d ? "" : d.ready ? `${t("hint_wait_short")}${d.count}`
     : farther ? t("hint_back_short") : `${t("hint_acc_short")}${d.count}`;
-  return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${farther ? " far" : ""}${danger ? " danger" : ""}`,
+  // three characters or more (进12, ⚠听3) would run into the next tile's badge on a phone
+  const long = (danger ? 1 : 0) + label.length >= 3;
+  return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${farther ? " far" : ""}${danger ? " danger" : ""}${long ? " long" : ""}`,
     "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : t("hint_danger") },
   danger ? "⚠" : null, label);
 }
