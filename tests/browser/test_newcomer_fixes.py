@@ -435,3 +435,39 @@ def test_two_digit_badges_keep_clear_of_each_other_on_a_phone(server: str, brows
         assert got["overlaps"] == [], got
     finally:
         page.context.close()
+
+
+# where the hand row sits: at this seat's discard turn, then while another seat plays
+TURN_AND_BETWEEN = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1m2m4m5m7m8m1p2p4p5p7p8p1s'.match(/../g);
+  const all = [...hand, '2s'];
+  s.view = {...v, phase: 'play', hand, drawn: '2s', turn: v.seat};
+  s.prompt = {prompt_id: 5, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: all.map((tile) => ({type: 'discard', tile})),
+    hints: {discards: all.map((tile) => ({tile, ready: false, shanten: 3, count: 8,
+      tiles: ['3m']}))}};
+  s.selected = null; s.declaring = false; s.keptWaits = null; s.render();
+  scrollTo(0, 0);
+  // within the hand strip (the felt above may change by a pixel or two with whose turn it is)
+  const top = () => document.querySelector('#hand').getBoundingClientRect().top
+    - document.querySelector('#my-hand').getBoundingClientRect().top;
+  const turn = top();
+  s.view = {...s.view, hand: [...hand, '2s'].slice(0, 13), drawn: null, turn: (v.seat + 1) % 4};
+  s.prompt = null; s.render();
+  return {turn, between: top()}; }"""
+
+
+def test_a_phones_hand_stays_put_when_its_turn_comes(server: str, browser: Any) -> None:
+    """The newcomer review: the hint line and the turn's buttons went between turns and the hand
+    row moved up, then down again when the turn came, under a finger about to tap."""
+    page = new_page(browser, {"width": 390, "height": 844}, True)
+    page.context.add_init_script(QUIET)
+    try:
+        dealt_table(page, server, "kawuxing")
+        page.evaluate(HOLD)
+        got = page.evaluate(TURN_AND_BETWEEN)
+        assert abs(got["turn"] - got["between"]) <= 1, got
+        assert page.locator("#actions button.placeholder").count() == 1
+        assert page.locator("#btn-discard").count() == 0  # nothing to press between turns
+    finally:
+        page.context.close()

@@ -85,9 +85,14 @@ export function myHandEl(screen) {
   // is there (greyed) from the turn's start, so that picking a tile adds nothing to the row and the
   // hand stays under the finger
   const picked = screen.selected?.tile || null;
-  if (picked || (touch && ok.size)) buttons.push(h("button", {
-    class: `action action-${declaring ? "declare" : "discard"}`, id: declaring ? "btn-declare-tile" : "btn-discard",
-    "data-action": declaring ? "declare-tile" : "discard", "data-tile": picked || "", disabled: !picked,
+  // a touch screen keeps the turn's row between its turns too (the button unseen): the hand does
+  // not move when the turn comes, under a finger about to tap
+  const between = touch && !prompting && view.phase === "play" && !screen.tableClosed;
+  if (picked || (touch && ok.size) || between) buttons.push(h("button", {
+    class: `action action-${declaring ? "declare" : "discard"}${between ? " placeholder" : ""}`,
+    id: between ? null : declaring ? "btn-declare-tile" : "btn-discard", "aria-hidden": between ? "true" : null,
+    "data-action": between ? "placeholder" : declaring ? "declare-tile" : "discard", "data-tile": picked || "",
+    disabled: !picked,
     onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act(screen.tileAction(x.tile)); } },
   picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : bi(t("discard_it"), tOther("discard_it")),
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
@@ -102,7 +107,7 @@ export function myHandEl(screen) {
   // the waits kept from the last discard: between this seat's prompts of the hand, not after it
   const kept = prompting || view.phase !== "play" ? null : screen.keptWaits;
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept, declared,
-    noWin: view.no_win, names: screen.names() });
+    noWin: view.no_win, names: screen.names(), keep: between });
   // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap, jincheng's
   // set-aside tile with its label and dashed rule (style.css .set-aside); at least the 15 slots
   // the layout is sized for (a hand with melds keeps its tiles' size)

@@ -86,7 +86,8 @@ export function noWinEl(noWin) {
  * The hint line above the hand. `focus` is the tile picked or pointed at (its discard's hint),
  * `kept` the waits of the discard made last (shown between prompts, counted when it was made).
  */
-export function hintBar(hints, { focus = null, kept = null, noWin = null, names = [], declared = false } = {}) {
+export function hintBar(hints, { focus = null, kept = null, noWin = null, names = [], declared = false,
+  keep = false } = {}) {
   const parts = [];
   const refusal = noWinEl(hints?.no_win || noWin);
   if (refusal) parts.push(refusal);
@@ -120,9 +121,9 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
     parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: t("hint_kept_note") },
       h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(kept)));
   }
-  // on a discard turn the first line is always there (empty until there is something to say), so that
-  // picking a tile swaps its text and moves nothing below it
-  if (parts.length === lead && hints?.discards?.length) parts.push(h("div", { class: "hint-line empty", id: "hint-none" }));
+  // on a discard turn the first line is always there (empty until there is something to say): so that
+  // picking a tile swaps its text and moves nothing below it; `keep`: between this seat's turns too
+  if (parts.length === lead && (hints?.discards?.length || keep)) parts.push(h("div", { class: "hint-line empty", id: "hint-none" }));
   for (const dg of hints?.danger || []) {
     parts.push(h("div", { class: "hint-line danger", "data-danger-seat": String(dg.seat) },
       h("b", {}, "⚠ ", t(dg.shown ? "hint_danger_shown" : "hint_danger_hidden", { seat: names[dg.seat] || dg.seat + 1 })),
