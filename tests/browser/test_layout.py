@@ -70,6 +70,9 @@ FIT = """() => { scrollTo(0, 0);
 
 
 SKIP_GUIDE = "localStorage.setItem('majiang.guide', 'seen')"
+# no animation and no sound: a page measured at rest
+QUIET = ("localStorage.setItem('majiang.motion', 'off');"
+         " localStorage.setItem('majiang.sound', 'off')")
 
 def _missing(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":

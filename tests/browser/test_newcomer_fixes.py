@@ -26,16 +26,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_layout import PAGE_ERRORS, guest, new_page, shot
+from test_layout import PAGE_ERRORS, QUIET, guest, new_page, shot
 
 pytestmark = pytest.mark.browser
 
-SIZES = [("phone", {"width": 390, "height": 844}, True),
+PHONE = {"width": 390, "height": 844}
+SIZES = [("phone", PHONE, True),
          ("phone360", {"width": 360, "height": 740}, True),
          ("laptop", {"width": 1366, "height": 768}, False)]
-
-QUIET = ("localStorage.setItem('majiang.motion', 'off');"
-         " localStorage.setItem('majiang.sound', 'off')")
 
 OPEN = """async (rules) => {
   const r = await fetch('/api/tables', {method: 'POST', body: JSON.stringify({rules, level: 1,
@@ -114,6 +112,22 @@ def test_jincheng_set_aside_fits_the_hand_row(server: str, browser: Any, name: s
 HOLD = """() => { const s = window.majiang.screen; s.ws.onmessage = null; s.ws.onclose = null;
   window.sent = []; s.send = (m) => { window.sent.push(m); return true; }; }"""
 
+
+def held_table(browser: Any, server: str, rules: str, size: dict[str, int] = PHONE,
+               touch: bool = True, lang: str | None = None) -> Any:
+    """A page at a dealt table of `rules`, quiet (in `lang` when given), its socket held: the
+    states a test puts in stay. Its context is closed if the dealing fails."""
+    page = new_page(browser, size, touch)
+    chosen = f"; localStorage.setItem('majiang.lang', '{lang}')" if lang else ""
+    page.context.add_init_script(QUIET + chosen)
+    try:
+        dealt_table(page, server, rules)
+        page.evaluate(HOLD)
+    except BaseException:
+        page.context.close()
+        raise
+    return page
+
 # a discard turn with a win and a declaration on each of `declares`
 DECLARE_TURN = """(declares) => { const s = window.majiang.screen, v = s.view;
   const hand = '1p1p2p3p4p5p6p7p8p9p3s4s5s'.match(/../g);
@@ -147,14 +161,11 @@ DECLARE_CASES = [("kawuxing", "phone"), ("kawuxing", "laptop"), ("jincheng", "ph
 def test_one_declare_button_then_pick_the_tile(server: str, browser: Any, rules: str,
                                                where: str) -> None:
     _, size, touch = next(x for x in SIZES if x[0] == where)
-    page = new_page(browser, size, touch)
-    page.context.add_init_script(QUIET)
+    page = held_table(browser, server, rules, size, touch)
     press = (lambda sel: page.tap(sel)) if touch else (lambda sel: page.click(sel))
     declares = ["1p", "2p", "3p", "6s"]
     word = {"kawuxing": ("亮倒", "throw"), "jincheng": ("上架", "set aside")}[rules]
     try:
-        dealt_table(page, server, rules)
-        page.evaluate(HOLD)
         page.evaluate(DECLARE_TURN, declares)
         got = page.evaluate(STATE)
         assert [b["action"] for b in got["buttons"]].count("declare") == 1, got["buttons"]
@@ -249,11 +260,8 @@ GUIDE_TEXT = """async () => { const m = await import('/static/js/i18n.js');
 def test_a_farther_discard_says_so_and_the_guide_names_the_badges(
     server: str, browser: Any, lang: str, word: str
 ) -> None:
-    page = new_page(browser, {"width": 390, "height": 844}, True)
-    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    page = held_table(browser, server, "tuidaohu", lang=lang)
     try:
-        dealt_table(page, server, "tuidaohu")
-        page.evaluate(HOLD)
         badges = page.evaluate(FARTHER_TURN)
         shot(page, f"newcomer-farther-{lang}")
         far = [b for b in badges if b["far"]]
@@ -298,11 +306,8 @@ DECLARED_LINE = """() => { const l = document.querySelector('#hint-declared');
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_declared_hands_line_is_read_whole(server: str, browser: Any, lang: str) -> None:
-    page = new_page(browser, {"width": 390, "height": 844}, True)
-    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    page = held_table(browser, server, "kawuxing", lang=lang)
     try:
-        dealt_table(page, server, "kawuxing")
-        page.evaluate(HOLD)
         page.evaluate(DECLARED_TURN)
         got = page.evaluate(DECLARED_LINE)
         shot(page, f"newcomer-declared-{lang}")
@@ -327,11 +332,8 @@ KEPT = """(phase) => { const s = window.majiang.screen, v = s.view;
 
 
 def test_the_kept_waits_go_when_the_hand_ends(server: str, browser: Any) -> None:
-    page = new_page(browser, {"width": 390, "height": 844}, True)
-    page.context.add_init_script(QUIET)
+    page = held_table(browser, server, "kawuxing")
     try:
-        dealt_table(page, server, "kawuxing")
-        page.evaluate(HOLD)
         assert page.evaluate(KEPT, "play") == 1  # during the hand: the waits of the last discard
         assert page.evaluate(KEPT, "over") == 0, "the last hand's waits shown after it ended"
         assert PAGE_ERRORS == [], PAGE_ERRORS
@@ -386,11 +388,8 @@ def test_a_grab_offer_says_how_near_thirteen_orphans_the_hand_is(
     """The newcomer review: 抢 came with a ticking prompt on the first discard of a hand far from
     thirteen orphans, and nothing said what it commits to (jincheng 3.3: after a pick or grab
     the hand wins only as thirteen orphans and may no longer pung or kong)."""
-    page = new_page(browser, size, touch)
-    page.context.add_init_script(QUIET)
+    page = held_table(browser, server, "jincheng", size, touch)
     try:
-        dealt_table(page, server, "jincheng")
-        page.evaluate(HOLD)
         got = page.evaluate(GRAB_OFFER)
         shot(page, f"newcomer-grab-offer-{name}")
         assert "5/13" in got["hint"] and "5 of 13" in got["hint"], got
@@ -424,11 +423,8 @@ WIDE_BADGES = """() => { const s = window.majiang.screen, v = s.view;
 def test_two_digit_badges_keep_clear_of_each_other_on_a_phone(server: str, browser: Any,
                                                               lang: str) -> None:
     """The newcomer review: 进12 (about 29 px) ran into its neighbours under 24 px tiles."""
-    page = new_page(browser, {"width": 390, "height": 844}, True)
-    page.context.add_init_script(QUIET + f"; localStorage.setItem('majiang.lang', '{lang}')")
+    page = held_table(browser, server, "tuidaohu", lang=lang)
     try:
-        dealt_table(page, server, "tuidaohu")
-        page.evaluate(HOLD)
         got = page.evaluate(WIDE_BADGES)
         shot(page, f"newcomer-wide-badges-{lang}")
         assert len(got["badges"]) >= 13, got
@@ -460,11 +456,8 @@ TURN_AND_BETWEEN = """() => { const s = window.majiang.screen, v = s.view;
 def test_a_phones_hand_stays_put_when_its_turn_comes(server: str, browser: Any) -> None:
     """The newcomer review: the hint line and the turn's buttons went between turns and the hand
     row moved up, then down again when the turn came, under a finger about to tap."""
-    page = new_page(browser, {"width": 390, "height": 844}, True)
-    page.context.add_init_script(QUIET)
+    page = held_table(browser, server, "kawuxing")
     try:
-        dealt_table(page, server, "kawuxing")
-        page.evaluate(HOLD)
         got = page.evaluate(TURN_AND_BETWEEN)
         assert abs(got["turn"] - got["between"]) <= 1, got
         assert page.locator("#actions button.placeholder").count() == 1

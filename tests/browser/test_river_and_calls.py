@@ -12,16 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_layout import PAGE_ERRORS, guest, new_page
+from test_layout import PAGE_ERRORS, QUIET, guest, new_page
 
 pytestmark = pytest.mark.browser
 
 SIZES = [("laptop", {"width": 1366, "height": 768}, False),
          ("desktop", {"width": 1920, "height": 1080}, False),
          ("phone", {"width": 390, "height": 844}, True)]
-
-QUIET = ("localStorage.setItem('majiang.motion', 'off');"
-         " localStorage.setItem('majiang.sound', 'off')")
 
 # every seat's river 24 tiles long, three melds on the table: a hand near its end
 LONG_HAND = """() => { const s = window.majiang.screen, v = s.view;

@@ -16,9 +16,8 @@ export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
 const ORPHANS = new Set("1m9m1p9p1s9s1z2z3z4z5z6z7z".match(/../g));
 
 /** Jincheng 拾 / 抢 offered (3.3): how near thirteen orphans the hand is, and what taking commits
- * to, in both languages (the hand's kinds and its frozen singles). */
-function orphansNote(view) {
-  const me = (view.seats || []).find((s) => s.seat === view.seat);
+ * to, in both languages (the hand's kinds and its frozen singles; `me` is this seat's entry). */
+function orphansNote(view, me) {
   const frozen = (me?.melds || []).filter((m) => m.kind === "picked" || m.kind === "grabbed")
     .flatMap((m) => m.tiles.match(/../g) || []);
   const n = new Set([...(view.hand || []), view.drawn, ...frozen].filter((x) => ORPHANS.has(x))).size;
@@ -28,6 +27,7 @@ function orphansNote(view) {
 /** The hand strip of `screen` (a TableScreen): its view, prompt, selection and kept waits. */
 export function myHandEl(screen) {
   const view = screen.view;
+  const me = (view.seats || []).find((s) => s.seat === view.seat);
   const { hand, drawn } = handParts(view);
   const ok = screen.selectable();  // the discards, or in the declare mode the declaration's tiles
   const special = specialTiles(view);
@@ -99,11 +99,11 @@ export function myHandEl(screen) {
   const orphansOffered = others.some((a) => a.type === "pick" || a.type === "grab");
   const hint = screen.prompt?.auto ? t("auto_notice")
     : declaring ? word("declare_pick")
-    : orphansOffered ? orphansNote(view)
+    : orphansOffered ? orphansNote(view, me)
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
       : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
-  const declared = !!(view.seats || []).find((s) => s.seat === view.seat)?.declared;
+  const declared = !!me?.declared;
   // the waits kept from the last discard: between this seat's prompts of the hand, not after it
   const kept = prompting || view.phase !== "play" ? null : screen.keptWaits;
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept, declared,

@@ -295,15 +295,18 @@ export function onLangChange(fn) { listeners.push(fn); }
 /** Interface text by key, with {name} placeholders filled from `vars`. */
 export function t(key, vars = {}) {
   const pair = TEXT[key];
-  let s = pair ? pair[lang === "zh" ? 0 : 1] : key;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
-  return s;
+  return fill(pair ? pair[lang === "zh" ? 0 : 1] : key, vars);
 }
 
 /** The other language's text of the same key (shown small beside the main one). */
 export function tOther(key, vars = {}) {
   const pair = TEXT[key];
-  let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
+  return fill(pair ? pair[lang === "zh" ? 1 : 0] : key, vars);
+}
+
+/** `text` with its {name} placeholders filled from `vars`. */
+function fill(text, vars) {
+  let s = text;
   for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
   return s;
 }
