@@ -50,13 +50,23 @@ CALL = """async ([call, where]) => { const { announce } = await import('/static/
 
 
 def at_my_discard(page: Any) -> None:
-    """Wait for this seat's discard prompt (a bot's early win: the next hand)."""
-    for _ in range(4):
-        page.wait_for_selector("#hand img.discardable, #settlement", timeout=30000)
+    """Wait for this seat's discard prompt, passing on any claim offered first (the table waits
+    for the answer: a pung offer once held it past the wait), and after a bot's early win in the
+    next hand."""
+    passing = page.locator("#actions button[data-action=pass]")
+    hands = 1
+    while hands <= 4:
+        page.wait_for_selector("#hand img.discardable, #settlement, "
+                               "#actions button[data-action=pass]", timeout=30000)
         if page.locator("#hand img.discardable").count():
             return
+        if passing.count():
+            passing.first.click()
+            page.wait_for_selector("#actions button[data-action=pass]", state="detached")
+            continue
         page.click("#btn-close-settlement")
         page.click("#btn-ready")
+        hands += 1
     pytest.fail("no discard prompt of this seat in four hands")
 
 
