@@ -211,3 +211,13 @@ def test_a_ready_kawuxing_hand_declares_only_with_enough_live_winning_copies(
         view = dataclasses.replace(view, seats=(view.seats[0], shown, view.seats[2]))
     action = get_bot("strong", 1).choose(view, hand.legal_actions(0))
     assert action.to_json() == {"type": move, "tile": "7z"}
+
+
+def test_a_tuidaohu_hand_of_pairs_keeps_them_for_dui_dui_hu() -> None:
+    """Tuidaohu §5: 對對胡 pays x2 and 混對對 x4 against 屁胡's x1. Seat 0 holds five pairs
+    (33m 11p 55s 44z 66z) and 4m 45p 6s: the strong bot throws the lone 4m and keeps every
+    pair for the triplets hand; counting tiles alone (shanten, then acceptance) broke the 3m
+    pair and kept 34m."""
+    hand = build("tuidaohu", ["3m3m4m1p1p4p5p5s5s6s4z4z6z6z", None, None, None], dealer=0)
+    legal = hand.legal_actions(0)
+    assert bot_move(get_bot("strong", 1), hand, 0, legal) == DISCARDS[3]

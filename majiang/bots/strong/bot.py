@@ -5,8 +5,8 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   a ready hand that cannot win (below a ruleset's minimum) counts as one step further.
 - One step from ready, the leading discards are compared one draw ahead: each improving draw is
   followed by its best ready discard, and weighted by the draw's live copies.
-- Leaning to one suit (清一色 / 混一色 pay in tuidaohu and jincheng) favours throwing the
-  other suits and passes on their claims.
+- Leaning to one suit (清一色 / 混一色 pay in jincheng) favours throwing the other suits and
+  passes on their claims.
 - In tuidaohu and jincheng it pungs a discard that keeps shanten while the fourth tile is unseen
   (an added kong pays kong money there, and the pung saves a draw); efficient pungs only to
   lower shanten.
@@ -16,10 +16,12 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   (`worth.HIDE_LIVE`): a declared hand is shown and frozen, and the others keep its waits back.
 - Against a threatening seat (`guard`), a far hand folds onto the safest tiles; a near hand
   avoids the dangerous ones; a revealed wait is never fed while another tile can go.
-- Yangzhou (18 fan to win) and wuhan (64, caps) are played by the value bot (`bots.value`),
-  whose targets plan the fan: counting tiles, this bot won about half as often as the value
-  bot there, and folding on top of the value bot's plan lost to it (docs/bots.md). In wuhan it
-  opens (开口) sooner than the value bot: an unopened loser pays double at a 金顶.
+- Yangzhou (18 fan to win), wuhan (64, caps) and tuidaohu are played by the value bot
+  (`bots.value`), whose targets plan the fan and the patterns: counting tiles, this bot won
+  about half as often as the value bot in yangzhou and wuhan, folding on top of the value bot's
+  plan lost to it, and in tuidaohu it was level with it (docs/bots.md). In tuidaohu it adds the
+  pung for kong money above; in wuhan it opens (开口) sooner than the value bot: an unopened
+  loser pays double at a 金顶.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from majiang.game.seat_view import SeatView
 from majiang.rules.base import Ruleset
 
 EVERY = (1 << 34) - 1
-FLUSH_RULES = frozenset({"tuidaohu", "jincheng"})
+FLUSH_RULES = frozenset({"jincheng"})
 LOOKAHEAD = 3  # discards compared one draw ahead
 # a pung that keeps shanten, its fourth tile live: tuidaohu and jincheng (not kawuxing, where it
 # lost: docs/bots.md)
@@ -58,8 +60,9 @@ KONG_PUNG = frozenset({"tuidaohu", "jincheng"})
 # its winner about 1.6 units in tuidaohu (docs/bots.md)
 KONG_MONEY_ANY = 3
 # where a hand must reach a value to win (yangzhou's 18 fan, wuhan's 64 and its caps), the value
-# bot plays: its targets plan the fan
-PLANNED = frozenset({"yangzhou", "wuhan"})
+# bot plays: its targets plan the fan; in tuidaohu too, where its patterns (对对胡, 混一色 x2,
+# 清一色 x4) beat counting tiles, with the pung for kong money on top (docs/bots.md, stop 32)
+PLANNED = frozenset({"yangzhou", "wuhan", "tuidaohu"})
 # wuhan 7.3: at a 金顶 a loser who has not opened (开口) pays 1,600, an opened one 800, and most
 # wins there reach it: an unopened hand opens on a claim that keeps this share of its worth
 # (the value bot claims only to add 5%; docs/bots.md)
@@ -82,10 +85,13 @@ class StrongBot:
         view = as_view(view)
         if view is None:
             raise ValueError("the strong bot needs its view")
-        if view.rules in PLANNED:
-            return self._value.choose(view, legal)
         ruleset = _ruleset(view.rules)
         counts = list(view.counts)
+        if view.rules in PLANNED:
+            action = self._value.choose(view, legal)
+            if action is PASS_ACTION and view.rules in KONG_PUNG:
+                action = self._kong_pung(view, ruleset, counts, legal)
+            return action
         if PASS_ACTION not in legal:
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
@@ -117,8 +123,7 @@ class StrongBot:
                 ev = self._ready(view, ruleset, counts, unseen, memo)
                 counts[d] += 1
                 step = 0 if ev > 0 else 1
-            off = lean is not None and ((d >= 27 and view.rules == "tuidaohu")
-                                         or (d < 27 and d // 9 != lean))
+            off = lean is not None and d < 27 and d // 9 != lean
             rows.append([d, step, ev, o.count + (6 if off else 0), danger[d]])
         best_step = min(r[1] for r in rows)
         shown = any(s.revealed for s in against)
@@ -250,8 +255,8 @@ def _pays_any_cost(view: SeatView, ruleset: Ruleset, kind: str) -> bool:
 
 
 def _lean(view: SeatView, counts: list[int]) -> int | None:
-    """The numbered suit the hand leans to (清一色 / 混一色), if any: its tiles and honours
-    make 10 of 14 or more, and every meld is of it or honours."""
+    """The numbered suit the hand leans to (jincheng's 清一色 / 混一色), if any: its tiles and
+    honours make 10 of 14 or more, and every meld is of it or honours."""
     suits = [0, 0, 0]
     honours = sum(counts[27:])
     for t in range(27):
