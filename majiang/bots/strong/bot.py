@@ -85,13 +85,13 @@ class StrongBot:
         view = as_view(view)
         if view is None:
             raise ValueError("the strong bot needs its view")
-        ruleset = _ruleset(view.rules)
-        counts = list(view.counts)
         if view.rules in PLANNED:
             action = self._value.choose(view, legal)
             if action is PASS_ACTION and view.rules in KONG_PUNG:
-                action = self._kong_pung(view, ruleset, counts, legal)
+                action = self._kong_pung(view, _ruleset(view.rules), list(view.counts), legal)
             return action
+        ruleset = _ruleset(view.rules)
+        counts = list(view.counts)
         if PASS_ACTION not in legal:
             return self._turn(view, ruleset, counts, legal)
         return self._claim(view, ruleset, counts, legal)
