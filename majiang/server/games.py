@@ -367,3 +367,12 @@ def seat_hints(view: dict[str, Any] | None) -> dict[str, Any] | None:
         return hints(typed, get_ruleset(typed.rules)).to_json()
     except (ViewError, KeyError, ValueError):
         return None
+
+
+def tile_words(action: Action) -> tuple[str, str] | None:
+    """The Chinese and English names of the tile an action puts out (a discard), or None."""
+    from majiang.tiles import chinese_name, english_name
+
+    if action.tile is None:
+        return None
+    return chinese_name(action.tile), english_name(action.tile)

@@ -55,6 +55,20 @@ def default_action(actions: list[Action], view: dict[str, Any]) -> Action:
     return actions[0]
 
 
+def timeout_notice(action: Action, auto: bool) -> dict[str, Any]:
+    """What the seat is told when its clock ran out and `action` was played for it (`auto`:
+    two timeouts in a row, so the server now plays the seat, 托管, until it acts)."""
+    words = games.tile_words(action) if action.type == DISCARD else None
+    if words is not None:
+        zh, en = f"已替你打出{words[0]}", f"{words[1]} was discarded for you"
+    else:
+        zh, en = "已替你选择“过”", "you passed"
+    if auto:
+        zh = f"{zh}；连续两次超时，电脑代打（托管）"
+        en = f"{en}; two in a row: the server plays for you"
+    return {"type": "notice", "notice": "timeout", "text": f"超时，{zh} / time ran out: {en}"}
+
+
 def host_view(host: object, seat: int) -> dict[str, Any] | None:
     """The seat's engine view from the host: its `seat_view(seat)` if it has one, else the
     engine of its hand in play (the table's `hand.engine`)."""

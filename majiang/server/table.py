@@ -30,7 +30,7 @@ from majiang.server.dbwork import DbWorker
 from majiang.server.fanout import opening, state_frame
 from majiang.server.games import Action
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
-from majiang.server.prompts import default_action
+from majiang.server.prompts import default_action, timeout_notice
 from majiang.server.settings import Settings
 from majiang.server.storage import LiveHand, Saved
 from majiang.server.tablebase import TableBase
@@ -152,6 +152,7 @@ class TableRunner(TableBase):
         self.hand.timeouts[seat] = self.hand.timeouts.get(seat, 0) + 1
         if self.hand.timeouts[seat] >= 2:
             self.auto.add(seat)
+        self.send_seat(seat, timeout_notice(action, seat in self.auto))
         await self._play(seat, action, "timeout")
         await self._broadcast_table()
 

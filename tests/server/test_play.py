@@ -249,6 +249,15 @@ def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
                 raise AssertionError("no hand gave alice three prompts")
             table_frames = [f["table"] for f in t.frames if f["type"] == "table"]
             assert any(f["seats"][0]["auto"] for f in table_frames)
+    # each timeout is said, with what was played for the seat; the second hands it to the bot
+    asked = [f for f in t.frames if f["type"] == "prompt"][:2]
+    told = [f["text"] for f in t.frames if f["type"] == "notice" and f["notice"] == "timeout"]
+    assert len(told) == 2, told
+    for prompt, text in zip(asked, told, strict=True):
+        assert text.startswith("超时，已替你") and " / time ran out: " in text
+        passed = any(a["type"] == "pass" for a in prompt["actions"])
+        assert ("you passed" in text) == passed and ("was discarded for you" in text) != passed
+    assert "托管" not in told[0] and "托管" in told[1] and "the server plays for you" in told[1]
     assert client.get("/api/ledger/check").json()["balanced"]
 
 

@@ -25,6 +25,8 @@ const TEXT = {
   join_code: ["桌号", "Table code"],
   quick_play: ["快速开始", "Quick play"], quick_play_rules: ["快速开始 · {rules}", "Quick play · {rules}"],
   quick_practice: ["银子不足 {need} 两：去练习场（不动银子）", "under the {need} taels a seat needs: a practice table (no silver)"],
+  quick_tight: ["余额刚够入座（需 {need} 两）：输一局就可能离座", "your silver just covers a seat ({need} taels): one lost hand may unseat you"],
+  play_on: ["继续玩（余额不够就去练习场）", "Play on (a practice table if the silver is short)"],
   open_tables: ["等待中的牌桌", "Open tables"],
   live_tables: ["正在进行 · 可旁观", "Playing now · watch"],
   upgrade: ["注册账号（保留银子）", "Sign up, keeping your silver"],

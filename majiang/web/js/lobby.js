@@ -158,11 +158,14 @@ export async function renderLobby(root, app, note = null) {
     const r = rulesets.find((x) => x.id === rulesSel.value) || { zh: rulesSel.value, en: rulesSel.value };
     // too little silver for a seat of this ruleset: quick play opens a practice table, said here
     const practiceOnly = r.seat_minimum != null && me.silver < r.seat_minimum;
+    // just enough: one ordinary loss takes the balance under the seat's need (yangzhou's 100)
+    const tight = !practiceOnly && r.seat_minimum > 1 && me.silver < 2 * r.seat_minimum;
+    const note = practiceOnly ? "quick_practice" : tight ? "quick_tight" : null;
     mount(quickBtn, bi(t("quick_play_rules", { rules: tr(r) }),
       tOther("quick_play_rules").replace("{rules}", trOther(r))),
-    practiceOnly ? h("small", { class: "quick-practice", id: "quick-practice" },
-      bi(t("quick_practice", { need: fmtInt(r.seat_minimum) }),
-        tOther("quick_practice").replace("{need}", fmtInt(r.seat_minimum)))) : null);
+    note ? h("small", { class: "quick-practice", id: note === "quick_tight" ? "quick-tight" : "quick-practice" },
+      bi(t(note, { need: fmtInt(r.seat_minimum) }),
+        tOther(note).replace("{need}", fmtInt(r.seat_minimum)))) : null);
   };
   fillBots();
   fillMatch();

@@ -93,7 +93,7 @@ export function summaryEl(match, mySeat) {
   return h("div", { class: "match-summary", id: "match-summary" },
     h("h3", {}, bi(t("match_summary"), tOther("match_summary"))),
     h("table", { class: "money" },
-      h("tr", {}, head.map((k) => h("th", {}, k === "name" ? "" : t(k)))),
+      h("tr", {}, head.map((k, i) => h("th", i > 1 ? { class: "num" } : {}, k === "name" ? "" : t(k)))),
       rows.map((r) => h("tr", { class: r.seat === mySeat ? "me" : "", "data-place": r.place },
         h("td", {}, r.place === 1 ? h("b", {}, "1") : String(r.place)),
         h("td", {}, r.name ?? `${t("seat")} ${r.seat + 1}`),

@@ -39,6 +39,8 @@ export function settlementOverlay(screen) {
         screen.notice || screen.tableClosed ? h("p", { class: "notice settle-notice", id: "settle-notice",
           role: "status" }, screen.notice || bi(t("table_closed"), tOther("table_closed"))) : null,
         next,
+        screen.unseated ? h("button", { id: "btn-play-on", onclick: () => screen.playOn() },
+          bi(t("play_on"), tOther("play_on"))) : null,
         h("button", { class: "secondary", id: "btn-close-settlement",
           onclick: () => {  // the board behind it, without the burst still falling over it
             document.getElementById("win-burst")?.remove();

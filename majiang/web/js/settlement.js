@@ -27,7 +27,7 @@ const TEXT = {
   silver_paid: ["银子", "Silver"], level_up: ["升级", "level up"], level_down: ["降级", "level down"],
   my_level_up: ["你的等级由{from}升为{to}（余额达到 {line}）", "Your level went up from {from} to {to} (balance reached {line})"],
   my_level_down: ["你的等级由{from}降为{to}（余额低于 {line}）", "Your level went down from {from} to {to} (balance below {line})"],
-  same_stake: ["底注不变，照样入座", "the same stake: you sit as before"],
+  same_stake: ["底注不变", "the stake is the same"],
   stake_is: ["底注 {stake} 两：1 注 = {money}", "Stake {stake}: 1 unit = {money}"],
   practice_is: ["练习场：只记注数，不动银子", "Practice: units only, no silver moves"],
   owed: ["应付/应得", "Owed"],
@@ -115,7 +115,7 @@ function explainWinEl(win, names, mySeat) {
       bi(tx("liable_note", { payer: nameOf(names, win.liable), why: tr(win.liability) }),
         txOther("liable_note", { payer: nameOf(names, win.liable), why: trOther(win.liability) }))) : null,
     h("table", { class: "shares" },
-      h("tr", {}, h("th", {}, tx("loser")), h("th", {}, tx("reckoning")), h("th", {}, t("units"))),
+      h("tr", {}, h("th", {}, tx("loser")), h("th", {}, tx("reckoning")), h("th", { class: "num" }, t("units"))),
       win.shares.map((s) => shareEl(s, names, win, mySeat))));
 }
 
@@ -134,7 +134,7 @@ function winnerEl(s, w, names, win, mySeat) {
       w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, bi(t("won_on"), tOther("won_on"))),
         tileRow(w.tile, { size: "sm" })) : null),
     h("table", { class: "patterns" },
-      h("tr", {}, h("th", {}, bi(t("patterns"), tOther("patterns"))), h("th", {}, "")),
+      h("tr", {}, h("th", {}, bi(t("patterns"), tOther("patterns"))), h("th", { class: "num" }, "")),
       w.patterns.map((p) => h("tr", { class: "pattern", "data-pattern": p.id },
         h("td", {}, tr(p) || p.id, h("small", { class: "other-lang" }, trOther(p))),
         h("td", { class: "num" }, String(p.value)))),
@@ -152,8 +152,9 @@ function eventEl(ev, names, mySeat) {
   return h("div", { class: "explain-event", "data-kind": ev.kind },
     h("div", { class: "event-label" }, bi(tr(ev.label), trOther(ev.label))),
     h("table", { class: "flow" },
-      h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, tx(anyShort ? "owed" : "silver_paid")),
-        anyShort ? h("th", {}, tx("moved")) : null),
+      h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, t("units")),
+        h("th", { class: "num" }, tx(anyShort ? "owed" : "silver_paid")),
+        anyShort ? h("th", { class: "num" }, tx("moved")) : null),
       seats.map((i) => {
         const short = ev.silver[i] !== ev.owed[i];
         const note = !short ? null : ev.owed[i] < 0

@@ -140,7 +140,11 @@ export class TableScreen {
         if (this.prompt && this.prompt.prompt_id === msg.prompt_id) this.prompt = null;
         break;
       case "error": this.error = msg.error; break;
-      case "notice": this.notice = msg.notice === "db_back" ? "" : msg.text; break;  // the table waits for its database
+      case "notice":  // the table waits for its database; a clock ran out; the seat was lost
+        this.notice = msg.notice === "db_back" ? "" : msg.text;
+        this.noticeKind = msg.notice;
+        if (msg.notice === "unseated") this.unseated = true;
+        break;
       default: return;
     }
     this.render();
@@ -271,6 +275,7 @@ export class TableScreen {
       this.keptWaits = d && d.ready ? withUnseen(this.prompt.hints, d.tiles) : null;
     }
     if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
+    if (this.noticeKind === "timeout") this.notice = "";  // acting again answers it
     this.render();
   }
 
@@ -292,8 +297,20 @@ export class TableScreen {
   }
 
   async doLeave() {
-    try { await post(`/api/tables/${this.code}/leave`); } catch (e) { /* leaving anyway */ }
+    if (!this.unseated && !this.tableClosed) {  // unseated or closed: no seat left to leave
+      try { await post(`/api/tables/${this.code}/leave`); } catch (e) { /* leaving anyway */ }
+    }
     location.hash = "#/";
+  }
+
+  /** Unseated for too little silver: quick play of the same ruleset (a practice table when the
+   * balance is short of every seat), without a trip through the lobby. */
+  async playOn() {
+    try {
+      const made = await post("/api/quickplay", { rules: this.table?.rules });
+      document.getElementById("win-burst")?.remove();
+      location.hash = `#/table/${made.code}`;
+    } catch (e) { this.error = e.message; this.render(); }
   }
 
   async dissolve() {
