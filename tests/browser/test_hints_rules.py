@@ -36,6 +36,8 @@ def tap_switch(page: Any) -> None:
         if page.locator("#btn-close-settlement").count():
             page.locator("#btn-close-settlement").tap()
         try:
+            if not page.locator("#switch-hints").is_visible():  # folded behind 设置 on a phone
+                page.locator("#btn-switches").tap(timeout=3000)
             page.locator("#switch-hints").tap(timeout=3000)
             return
         except PlaywrightTimeout:
@@ -83,7 +85,7 @@ def test_badges_are_the_servers_hints_and_can_be_switched_off(server: str, brows
                 assert page.locator(".tile-hint").count() == 0
                 assert page.evaluate("localStorage.getItem('majiang.hints')") == "off"
                 page.reload()  # the seat is 托管 while away: the hand may end meanwhile
-                page.wait_for_selector("#switch-hints")
+                page.wait_for_selector("#switch-hints", state="attached")
                 assert page.locator("#switch-hints").get_attribute("aria-pressed") == "false"
                 tap_switch(page)
                 continue

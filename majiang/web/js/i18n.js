@@ -171,7 +171,7 @@ const TEXT = {
   no_win_minimum: ["不够起胡", "Below the minimum"],
   no_win_forbidden: ["不能胡", "Not a win here"],
   value: ["值", "value"],
-  switch_hints: ["提示", "Hints"],
+  switch_hints: ["提示", "Hints"], switches: ["设置", "Settings"],
   switch_sound: ["声音", "Sound"],
   switch_motion: ["动画", "Motion"],
   on: ["开", "on"],
@@ -203,7 +203,7 @@ const TEXT = {
   guide_title: ["第一次来？三步上手", "New here? Three steps"],
   guide_1: ["先点“游客试玩”或“登录”，再选一种玩法，点“快速开始”，和电脑一起打（卡五星三人，其余四人）。", "First press Play as guest or Log in; then pick a ruleset and press Quick play: you play with bots (kawuxing is for three, the others for four)."],
   guide_2: ["轮到你时点一张牌选中，再点一次打出（用鼠标单击一次即打出）；碰、杠、胡会出现大按钮。", "On your turn tap a tile to pick it and tap again to discard (with a mouse, one click discards it); pung, kong and win come up as big buttons."],
-  guide_3: ["牌下的“进N”：打出它以后，能让手牌更接近听牌的牌还剩几张；听牌后变成“听N”：能胡的牌还剩几张。蓝色是最好的打法；“退步”：打了离听牌远一步。⚠ 可能点炮。“提示”开关可以关掉。", "Under a tile, “+N”: after discarding it, N unseen tiles bring the hand closer to ready; once ready, “WN”: N unseen tiles win. Blue marks the best discard; “far”: discarding it leaves the hand a step farther from ready. ⚠ marks a tile that may feed a win. The Hints switch turns them off."],
+  guide_3: ["牌下的“进N”：打出它以后，能让手牌更接近听牌的牌还剩几张；听牌后变成“听N”：能胡的牌还剩几张。蓝色是最好的打法；“退步”：打了离听牌远一步。⚠ 可能点炮。“提示”开关（手机上在“设置”里）可以关掉。", "Under a tile, “+N”: after discarding it, N unseen tiles bring the hand closer to ready; once ready, “WN”: N unseen tiles win. Blue marks the best discard; “far”: discarding it leaves the hand a step farther from ready. ⚠ marks a tile that may feed a win. The Hints switch (under Settings on a phone) turns them off."],
   guide_rules: ["看规则", "Read the rules"],
   guide_ok: ["知道了", "Got it"],
   // friends' rooms (rooms.js)

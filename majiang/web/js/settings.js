@@ -10,9 +10,17 @@ const SWITCHES = [
   { id: "motion", get: motionOn, set: setMotion },
 ];
 
-/** Three small toggle buttons; `changed` redraws the screen. */
+let open = false;  // a phone's switches, folded behind one button until it is tapped
+
+/** Three small toggle buttons; `changed` redraws the screen. On a narrow screen (style.css) they
+ * fold behind a 设置 Settings button, so that the table's head keeps to fewer rows. */
 export function settingsEl(changed) {
-  return h("span", { class: "switches", id: "switches" }, SWITCHES.map((s) => {
+  const gear = h("button", {
+    class: "switch-gear small secondary", id: "btn-switches", "aria-expanded": open ? "true" : "false",
+    title: `${t("switches")} · ${tOther("switches")}`,
+    onclick: () => { open = !open; changed(); },
+  }, "⚙ ", t("switches"));
+  return h("span", { class: `switches${open ? " open" : ""}`, id: "switches" }, gear, SWITCHES.map((s) => {
     const on = s.get();
     return h("button", {
       class: `switch small${on ? " on" : ""}`, id: `switch-${s.id}`, "aria-pressed": on ? "true" : "false",
