@@ -39,3 +39,16 @@ def test_the_language_switch_keeps_the_selected_card_in_view(server: str, browse
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         page.context.close()
+
+
+def test_choosing_a_ruleset_in_the_list_brings_its_card_into_view(server: str,
+                                                                  browser: Any) -> None:
+    """The 玩法 list highlighted the chosen card but left it cut off at the carousel's right."""
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        for rules in ("wuhan", "yangzhou", "tuidaohu", "jincheng"):
+            page.select_option("#sel-rules", rules)
+            assert page.evaluate(IN_VIEW) == {"rules": rules, "inside": True}, rules
+    finally:
+        page.context.close()

@@ -167,10 +167,19 @@ export async function renderLobby(root, app, note = null) {
       bi(t(note, { need: fmtInt(r.seat_minimum) }),
         tOther(note).replace("{need}", fmtInt(r.seat_minimum)))) : null);
   };
+  // a phone's carousel shows the selected ruleset's card: a redraw (the language switch) put it
+  // back at the first card while Quick play still named the selected one
+  const showPicked = () => {
+    const picked = cardsBox.querySelector(".ruleset-card.selected");
+    if (picked) cardsBox.scrollLeft += picked.getBoundingClientRect().left - cardsBox.getBoundingClientRect().left;
+  };
   fillBots();
   fillMatch();
   fillCards();
-  rulesSel.addEventListener("change", () => { savePrefs({ rules: rulesSel.value }); fillBots(); fillMatch(); fillCards(); });
+  rulesSel.addEventListener("change", () => {
+    savePrefs({ rules: rulesSel.value }); fillBots(); fillMatch(); fillCards();
+    showPicked();  // the card of the ruleset chosen in the list, too (it stayed cut off)
+  });
   levelSel.addEventListener("change", fillCards);
   const turnIn = h("input", { id: "in-turn", type: "number", min: 5, max: 120, value: p.turn ?? 15 });
   const codeIn = h("input", { id: "in-code", placeholder: t("join_code"), maxlength: 12,
@@ -308,10 +317,7 @@ export async function renderLobby(root, app, note = null) {
           h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
         h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox,
         h("h3", {}, bi(t("live_tables"), tOther("live_tables"))), liveBox))));
-  // a phone's carousel shows the selected ruleset's card: a redraw (the language switch) put it
-  // back at the first card while Quick play still named the selected one
-  const picked = cardsBox.querySelector(".ruleset-card.selected");
-  if (picked) cardsBox.scrollLeft += picked.getBoundingClientRect().left - cardsBox.getBoundingClientRect().left;
+  showPicked();
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);
   return () => clearInterval(timer);
