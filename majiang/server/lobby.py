@@ -251,8 +251,11 @@ def set_ready_by_id(db: Session, user_id: int, code: str) -> Table:
 
 
 def leave_table(db: Session, user: User, code: str) -> Table:
-    """Leave; during a hand the seat stays in it (played by the server) and is freed after."""
+    """Leave; during a hand the seat stays in it (played by the server) and is freed after.
+    The table is held first, as a deal holds it: a leave sent as the next hand is dealt comes
+    before the deal (the seat is gone) or after it (the seat plays that hand out)."""
     table = get_table(db, code)
+    hold(db, table)
     seat = my_seat(db, user, table)
     if table.status == "playing":
         seat.leaving = True
@@ -293,6 +296,7 @@ def dissolve(db: Session, table: Table) -> None:
 
 def dissolve_by(db: Session, user: User, code: str) -> Table:
     table = get_table(db, code)
+    hold(db, table)  # not while a deal is being made (see `leave_table`)
     if table.owner_id != user.id:
         raise LobbyError("只有开桌者可以解散 / only the table's owner may dissolve it", 403)
     if table.status == "playing":

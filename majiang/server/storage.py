@@ -130,9 +130,11 @@ class HandStore:
 
     def try_deal(self, grant: int) -> Deal:
         """Deal when every seat is taken and ready, after unseating who may no longer sit (and
-        closing a table with no human left)."""
+        closing a table with no human left). The table is held (`lobby.hold`) for the whole
+        deal: a leave, join or dissolve sent meanwhile runs before it or after it."""
         with self.db() as db:
             table = self.table(db)
+            lobby.hold(db, table)
             playing = self._playing(db, table)
             if playing is not None:
                 return Deal(playing=playing)

@@ -191,3 +191,42 @@ def test_accounts_opened_at_once_from_one_address_stay_within_its_limit(kind: st
         answer, error = _in_turn(server, sign_up, sign_up)
         assert answer is None and isinstance(error, accounts.AccountError), (answer, error)
         assert error.status == 429 and "accounts today" in str(error)
+
+
+@pytest.mark.parametrize("kind", _databases())
+def test_a_leave_sent_as_the_next_hand_is_dealt_comes_before_the_deal(kind: str,
+                                                                      tmp_path: Any) -> None:
+    """The attack: `ready` and a leave sent within 30 ms of each other. The leave answered
+    `closed` (the seats deleted, the match abandoned) while the deal went on with the seats it
+    had read: the player who had left played the hand and paid for it. Now the deal waits for the
+    leave's transaction and finds the table closed."""
+    from majiang.server.models import Hand
+    from majiang.server.storage import HandStore
+
+    with make_client(_url(kind, tmp_path)) as client:
+        signup(client, "leaver")
+        server = client.app.state.server  # type: ignore[attr-defined]
+        with server.db() as db:  # opened here, not by the API: no table task deals it meanwhile
+            user = db.scalars(select(User).where(User.username == "leaver")).one()
+            code = lobby.create_table(db, user, lobby.TableRequest(rules="tuidaohu", level=1,
+                                                                   bots=3),
+                                      default_turn=20, bank_seconds=60, grant_amount=100).code
+            for seat in db.scalars(select(Seat).join(Table).where(Table.code == code)):
+                seat.ready = True  # every seat ready: the next deal may be made
+            db.commit()
+        store = HandStore(server.sessions, server.tables.autocommit, code, "efficient")
+
+        def leave(db: Session) -> str:
+            user = db.scalars(select(User).where(User.username == "leaver")).one()
+            return lobby.leave_table(db, user, code).status
+
+        def deal(db: Session) -> Any:
+            return store.try_deal(100)
+
+        answer, error = _in_turn(server, leave, deal)
+        assert error is None, error
+        assert answer.closed and answer.hand_id is None, answer
+        with server.db() as db:
+            table = db.scalars(select(Table).where(Table.code == code)).one()
+            assert table.status == "closed"
+            assert db.scalars(select(Hand).where(Hand.table_id == table.id)).first() is None
