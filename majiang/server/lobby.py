@@ -19,6 +19,7 @@ from majiang.server import games, matches
 from majiang.server.accounts import AccountError, create_user
 from majiang.server.db import lock_row
 from majiang.server.models import Seat, Table, User
+from majiang.shown import short
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 5
@@ -59,7 +60,7 @@ def normalize_code(code: str) -> str:
 def get_table(db: Session, code: str) -> Table:
     table = db.scalars(select(Table).where(Table.code == normalize_code(code))).first()
     if table is None:
-        raise LobbyError(f"没有这张桌子 / no table with code {code!r}", 404)
+        raise LobbyError(f"没有这张桌子 / no table with code {short(code)}", 404)
     return table
 
 

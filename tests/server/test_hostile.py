@@ -355,6 +355,8 @@ def test_an_error_never_echoes_a_long_input(sqlite_client: TestClient) -> None:
         sqlite_client.post("/api/tables", json={"rules": long}, headers=auth(token)),
         sqlite_client.get(f"/api/players/{long}"),
         sqlite_client.get(f"/api/players/echo/history?rules={long}", headers=auth(token)),
+        sqlite_client.get(f"/api/tables/{long}"),  # came back whole, as did the next one
+        sqlite_client.get(f"/api/rules/{long}"),
     ]
     for answer in answers:
         assert 400 <= answer.status_code < 500, answer.text[:200]

@@ -10,6 +10,7 @@ from fastapi import APIRouter
 
 from majiang.server import games
 from majiang.server.api.deps import ApiError
+from majiang.shown import short
 
 router = APIRouter()
 
@@ -25,5 +26,5 @@ async def rules_page(rules_id: str) -> dict[str, Any]:
     """One ruleset's page data (404 for an unknown id)."""
     page = games.rules_page(rules_id)
     if page is None:
-        raise ApiError(f"未知规则 / unknown ruleset {rules_id!r}", 404)
+        raise ApiError(f"未知规则 / unknown ruleset {short(rules_id)}", 404)
     return page

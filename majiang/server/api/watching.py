@@ -20,7 +20,7 @@ class Watching(BaseModel):
     """`PUT /api/tables/{code}/watching`: what to change (absent: unchanged); strict, as every
     body (protocol.md 4: `"3"` is not a number, `1` not a boolean)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True)
     allowed: bool | None = None
     delay: int | None = Field(None, ge=0, le=MAX_DELAY)
     pace: float | None = Field(None, ge=0.0, le=MAX_PACE, allow_inf_nan=False)
