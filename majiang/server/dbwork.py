@@ -27,6 +27,7 @@ log = logging.getLogger("majiang.db")
 
 FIRST_BACKOFF = 0.05  # seconds before the first retry, doubled up to MAX_BACKOFF
 MAX_BACKOFF = 2.0
+SLOW_STEP = 5.0  # seconds a step may wait for the database before the players are told
 WAITING = {"type": "notice", "notice": "db_waiting",
            "text": "数据库暂时不可用，牌桌稍候自动继续 / the database is unavailable for the "
                    "moment: the table waits and goes on by itself"}
@@ -53,16 +54,33 @@ class DbWorker:
                   waiting: Callable[[bool], None] | None = None,
                   stopping: Callable[[], bool] = lambda: False) -> T:
         """`step()` in a worker thread; retried on a transient failure until it succeeds or
-        `stopping()`. `waiting(True)` is called at the first failure, `waiting(False)` once a
-        retry succeeded."""
+        `stopping()`. `waiting(True)` is called at the first failure, or when a try has waited
+        `SLOW_STEP` seconds (a write lock held elsewhere: SQLite's busy wait), `waiting(False)`
+        once the step is done."""
         loop = asyncio.get_running_loop()
-        backoff, failures = FIRST_BACKOFF, 0
+        backoff, failures, told = FIRST_BACKOFF, 0, False
+
+        def tell() -> None:
+            nonlocal told
+            if not told:
+                told = True
+                DB_WAITING.inc()
+                if waiting is not None:
+                    waiting(True)
+
         while True:
+            running = loop.run_in_executor(self.executor, step)
             try:
-                result = await loop.run_in_executor(self.executor, step)
+                if not told:
+                    done, _ = await asyncio.wait({running}, timeout=SLOW_STEP)
+                    if not done:
+                        log.warning("%s: the database has kept the step waiting %.0f s", where,
+                                    SLOW_STEP)
+                        tell()
+                result = await running
             except Exception as exc:
                 if not transient(exc) or stopping():
-                    if failures:
+                    if told:
                         DB_WAITING.dec()
                     raise
                 failures += 1
@@ -70,14 +88,11 @@ class DbWorker:
                 log.warning("%s: database unavailable (%s: %s), retry %d in %.2f s", where,
                             type(exc).__name__, str(exc).splitlines()[0][:200], failures,
                             backoff)
-                if failures == 1:
-                    DB_WAITING.inc()
-                    if waiting is not None:
-                        waiting(True)
+                tell()
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, MAX_BACKOFF)
                 continue
-            if failures:
+            if told:
                 DB_WAITING.dec()
                 log.warning("%s: database back after %d retries", where, failures)
                 if waiting is not None:

@@ -408,6 +408,30 @@ def test_a_transient_failure_is_retried_and_told_once() -> None:
     assert DB_RETRIES.labels("test")._value.get() - before == 2
 
 
+def test_a_step_kept_waiting_by_the_database_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attacker review: a write lock held elsewhere for 45 s (SQLite's busy wait inside the
+    step, no failure to retry) left the player 44 s without a word. A step that waits longer
+    than `SLOW_STEP` is told as a wait; a quick one is not."""
+    from majiang.server import dbwork
+
+    monkeypatch.setattr(dbwork, "SLOW_STEP", 0.1)
+    told: list[bool] = []
+
+    async def run() -> None:
+        worker = dbwork.DbWorker(1)
+        try:
+            assert await worker.run(lambda: "quick", where="test", waiting=told.append) == "quick"
+            assert told == []
+            slow = await worker.run(lambda: time.sleep(0.4) or "slow", where="test",
+                                    waiting=told.append)
+            assert slow == "slow"
+        finally:
+            worker.shutdown()
+
+    asyncio.run(run())
+    assert told == [True, False]
+
+
 @NEEDS_POSTGRES
 def test_a_postgres_row_lock_holds_up_only_its_own_table() -> None:
     """Table A's row locked `FOR UPDATE` by another connection: A's hand end waits for it (a
