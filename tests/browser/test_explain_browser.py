@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from server_player import make_client
+from server_process import ServerProcess
 from test_layout import CHROMIUM_ARGS, SHOTS
 from test_settlement_explain import HANDS, POOR, store_hand
 
@@ -41,7 +39,7 @@ def _pick() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """The hands stored into a fresh database, then `majiang serve` on it (port 18300-18399)."""
+    """The hands stored into a fresh database, then `majiang serve` on it."""
     workdir = tmp_path_factory.mktemp("explain")
     url = f"sqlite:///{workdir / 'explain.db'}"
     stored = []
@@ -53,37 +51,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
                 balances[entry["poor_seat"]] = POOR
             hand_id, tokens, screen = store_hand(client, entry, f"h{i}p", balances)
             stored.append({"entry": entry, "hand_id": hand_id, "tokens": tokens, "screen": screen})
-    port = next(p for p in range(18300, 18400) if _free(p))
-    env = {**os.environ, "DATABASE_URL": url, "MAJIANG_SECRET": "test", "MAJIANG_BOT_DELAY": "0"}
-    log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--port", str(port)],
-                            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess(url, workdir / "server.log", env={"MAJIANG_SECRET": "test"})
+    server.start()
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((workdir / "server.log").read_text()) from None
-                time.sleep(0.3)
-        yield {"base": base, "hands": stored}
+        yield {"base": server.url, "hands": stored}
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
-
-def _free(port: int) -> bool:
-    import socket
-
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
+        server.stop()
 
 
 @pytest.fixture(scope="module")

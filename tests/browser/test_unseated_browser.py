@@ -17,15 +17,17 @@ as an operator would, while the bots and the turn clock play the hand to its end
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+
+from server_process import ServerProcess
 from test_layout import guest, new_page, shot
 
 pytestmark = pytest.mark.browser
@@ -44,40 +46,17 @@ ME = """async () => (await (await fetch('/api/me', {headers: {Authorization: 'Be
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    """`majiang serve` on a fresh SQLite file the test can adjust (port 18400-18449), with no
-    time bank: a player who does not act times out after the table's 5 s."""
+    """`majiang serve` on a fresh SQLite file the test can adjust, with no time bank: a player
+    who does not act times out after the table's 5 s."""
     workdir = tmp_path_factory.mktemp("unseated")
     url = f"sqlite:///{workdir / 'unseated.db'}"
-    port = next(p for p in range(18400, 18450) if _free(p))
-    env = {**os.environ, "DATABASE_URL": url, "MAJIANG_BOT_DELAY": "0",
-           "MAJIANG_BANK_SECONDS": "0", "MAJIANG_GUEST_GRANTS": "1000", "MAJIANG_SIGNUPS": "1000"}
-    log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--port", str(port)],
-                            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess(url, workdir / "server.log", env={
+        "MAJIANG_BANK_SECONDS": "0", "MAJIANG_GUEST_GRANTS": "1000", "MAJIANG_SIGNUPS": "1000"})
+    server.start()
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((workdir / "server.log").read_text()) from None
-                time.sleep(0.3)
-        yield {"base": base, "db": url}
+        yield {"base": server.url, "db": url}
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
+        server.stop()
 
 
 def adjust(db: str, username: str, amount: int) -> None:
