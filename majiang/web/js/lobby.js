@@ -163,7 +163,7 @@ export async function renderLobby(root, app, note = null) {
     const note = practiceOnly ? "quick_practice" : tight ? "quick_tight" : null;
     mount(quickBtn, bi(t("quick_play_rules", { rules: tr(r) }),
       tOther("quick_play_rules").replace("{rules}", trOther(r))),
-    note ? h("small", { class: "quick-practice", id: note === "quick_tight" ? "quick-tight" : "quick-practice" },
+    note ? h("small", { class: "quick-practice", id: note.replace("_", "-") },
       bi(t(note, { need: fmtInt(r.seat_minimum) }),
         tOther(note).replace("{need}", fmtInt(r.seat_minimum)))) : null);
   };
