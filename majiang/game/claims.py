@@ -84,7 +84,7 @@ def resolve_claims(engine: Engine) -> None:
     state.phase = TURN
     state.pending = {}
     state.decisions = {}
-    winners = [s for s in order if decisions.get(s) is WIN_ACTION]
+    winners = [s for s in order if decisions.get(s) == WIN_ACTION]
     if winners:
         if not engine.mech.multiple_winners:
             winners = winners[:1]

@@ -85,7 +85,7 @@ def resolve_rob(engine: Engine) -> None:
     state.phase = TURN
     state.pending = {}
     state.decisions = {}
-    winners = [s for s in state.seats_from(konger) if decisions.get(s) is WIN_ACTION]
+    winners = [s for s in state.seats_from(konger) if decisions.get(s) == WIN_ACTION]
     if winners:
         if not engine.mech.multiple_winners:
             winners = winners[:1]
@@ -99,7 +99,7 @@ def lock_passers(engine: Engine, tile: Tile) -> None:
     """过胡: a seat that could have won on `tile` and did not is locked (all kinds, or this one)."""
     state = engine.state
     for seat, options in state.pending.items():
-        if options[0] is WIN_ACTION and state.decisions[seat] is not WIN_ACTION:
+        if options[0] == WIN_ACTION and state.decisions[seat] != WIN_ACTION:
             if engine.mech.pass_lock == "any":
                 state.seats[seat].locked = True
             elif engine.mech.pass_lock == "kind":

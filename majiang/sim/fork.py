@@ -2,10 +2,12 @@
 both ways to the end, on the same wall; the deciding seat's result each way.
 
 Kinds (`AT`): `declare` (a declaration against throwing the same tile undeclared, where a
-ruleset declares: kawuxing 亮倒, jincheng 上架) and `pung` (a pung on a discard against passing).
-The same bot sits in every seat; each fork plays on with deep copies of the hand and the bots,
-so the way the bot chose replays exactly what the table then did. A call is forked only when its
-seat is the only one asked (with several, the answers are gathered before any is applied).
+ruleset declares: kawuxing 亮倒, jincheng 上架), `pung` (a pung on a discard against passing) and
+`win` (a win on a discard or a robbed kong against passing it, which may lock the seat out of
+discard wins until its next draw: 漏胡). The same bot sits in every seat; each fork plays on with
+deep copies of the hand and the bots, so the way the bot chose replays exactly what the table
+then did. Where several seats answer one discard, every seat's answer is chosen first (an answer
+changes nothing another seat sees); a fork applies the others' answers with its own way.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from majiang.bots import get_bot
 from majiang.bots.base import Bot
 from majiang.bots.efficient import _ruleset, unseen_counts
 from majiang.bots.strong.worth import ready_value
-from majiang.game.actions import DECLARE, DISCARDS, PASS_ACTION, PUNG, Action
+from majiang.game.actions import DECLARE, DISCARDS, PASS_ACTION, PUNG, WIN_ACTION, Action
 from majiang.game.hand import Hand
 from majiang.game.phases import TURN
 from majiang.game.seat_view import SeatView
@@ -42,7 +44,7 @@ class Fork:
     others_declared: int
     melds: int
     shanten: int
-    live: int  # live winning copies after a declaration's discard (0 for a pung)
+    live: int  # live winning copies of a ready hand (after a declaration's discard; 0 for a pung)
 
     @property
     def gain(self) -> int:
@@ -66,18 +68,29 @@ def _pung_pair(legal: list[Action], choice: Action) -> Pair | None:
     return pung, PASS_ACTION
 
 
+def _win_pair(legal: list[Action], choice: Action) -> Pair | None:
+    if WIN_ACTION not in legal or PASS_ACTION not in legal:
+        return None
+    return WIN_ACTION, PASS_ACTION
+
+
 # kind -> the pair a decision offers, from `legal` and the bot's choice (None: not of the kind)
 AT: dict[str, Callable[[list[Action], Action], Pair | None]] = {
     "declare": _declare_pair,
     "pung": _pung_pair,
+    "win": _win_pair,
 }
 
 
-def result_of(hand: Hand, bots: Sequence[Bot], seat: int, action: Action) -> int:
-    """The seat's result (units) when `action` is applied to a copy of the hand and the copies
+Answers = list[tuple[int, Action]]  # (seat, action) in the order they are applied
+
+
+def result_of(hand: Hand, bots: Sequence[Bot], seat: int, answers: Answers) -> int:
+    """The seat's result (units) when `answers` are applied to a copy of the hand and the copies
     of the bots play it to its end."""
     fork = copy.deepcopy(hand)
-    fork.apply(seat, action)
+    for who, action in answers:
+        fork.apply(who, action)
     played = play_hand(fork, copy.deepcopy(list(bots)))
     assert played.result is not None
     return played.result.payments[seat]
@@ -94,31 +107,39 @@ def fork_wall(rules: str, bot: str, at: str, seed: str, wall: int) -> tuple[list
     forks: list[Fork] = []
     while not hand.is_over:
         seats = (hand.turn,) if hand.phase == TURN else tuple(sorted(hand.to_act()))
+        answers: Answers = []
+        offers: list[tuple[int, list[Action], SeatView]] = []
         for seat in seats:
             legal = hand.legal_actions(seat)
-            if not legal:
-                continue
-            choice = bot_move(bots[seat], hand, seat, legal)
-            pair = pair_of(legal, choice) if len(seats) == 1 else None
+            if legal:
+                answers.append((seat, bot_move(bots[seat], hand, seat, legal)))
+                offers.append((seat, legal, hand.seat_view(seat)))
+        for (seat, legal, view), (_, choice) in zip(offers, answers, strict=True):
+            pair = pair_of(legal, choice)
             if pair is not None:
-                view = hand.seat_view(seat)
-                forks.append(_fork(hand, bots, wall, seat, view, ruleset, pair, choice))
+                forks.append(_fork(hand, bots, wall, seat, view, ruleset, pair, choice, answers))
+        for seat, choice in answers:
             hand.apply(seat, choice)
     assert hand.result is not None
     return forks, list(hand.result.payments)
 
 
 def _fork(hand: Hand, bots: Sequence[Bot], wall: int, seat: int, view: SeatView,
-          ruleset: Ruleset, pair: Pair, choice: Action) -> Fork:
+          ruleset: Ruleset, pair: Pair, choice: Action, answers: Answers) -> Fork:
     counts = list(view.counts)
     live = 0
     if pair[0].type == DECLARE and pair[0].tile is not None:
         counts[pair[0].tile] -= 1
         live = ready_value(view, ruleset, counts, unseen_counts(view, ruleset))[1]
         counts[pair[0].tile] += 1
-    return Fork(wall, seat, choice == pair[0],
-                result_of(hand, bots, seat, pair[0]), result_of(hand, bots, seat, pair[1]),
-                view.wall_left, sum(1 for s in view.others if s.declared), len(view.me.melds),
+    elif pair[0] == WIN_ACTION:
+        live = ready_value(view, ruleset, counts, unseen_counts(view, ruleset))[1]
+
+    def way(action: Action) -> int:
+        return result_of(hand, bots, seat, [(s, action if s == seat else a) for s, a in answers])
+
+    return Fork(wall, seat, choice == pair[0], way(pair[0]), way(pair[1]), view.wall_left,
+                sum(1 for s in view.others if s.declared), len(view.me.melds),
                 shanten(counts, shapes=ruleset.shapes), live)
 
 

@@ -2,9 +2,10 @@
 
     majiang fork --rules kawuxing --bot strong --at declare --hands 2000 --workers 2
 
-Per decision, the gain of taking the action (declaring, punging) over not taking it, on the same
-wall from the same point: its mean with a 95% interval, and the same by feature bucket (live
-winning copies, other seats declared, own melds, shanten, tiles left in the wall).
+Per decision, the gain of taking the action (declaring, punging, winning) over not taking it,
+on the same wall from the same point: its mean with a 95% interval, and the same by feature
+bucket (live winning copies, other seats declared, own melds, shanten, tiles left in the wall,
+the result taking it).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ FEATURES: dict[str, Callable[[Fork], int]] = {
     "melds": lambda f: f.melds,
     "shanten": lambda f: f.shanten,
     "wall_left": lambda f: f.wall_left // 16 * 16,
+    "taken": lambda f: max(-100, min(f.taken // 20 * 20, 100)),  # the result taking it, by 20
 }
 
 

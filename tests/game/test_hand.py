@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -80,6 +81,26 @@ def test_win_on_a_discard_pays_from_the_discarder(build: Build) -> None:
     assert hand.result.answers[0]["patterns"][0]["id"] == "pi_hu"
     assert hand.result.next_dealer == 1
     assert hand.result.settlements[-1]["payments"] == [-1, 1, 0, 0]
+
+
+def test_a_copied_hand_honours_a_win_given_as_an_equal_action(build: Build) -> None:
+    """A deep copy of a hand (the fork study plays one on) holds copies of its cached legal
+    actions; a win answered there, or with any action equal to the engine's, still wins, and a
+    pass still locks."""
+    hand = build(["4m1p9p1s9s1z2z3z4z6z7z7m9m5s", WAIT_14M, "123p456p789p23m77z", None])
+    discard(hand, "4m")
+    for seat in hand.to_act():
+        hand.legal_actions(seat)  # cached, as a bot's view leaves them
+    won, passed = copy.deepcopy(hand), copy.deepcopy(hand)
+    pass_all(won, except_seats=[1, 2])
+    won.apply(1, Action("win"))
+    won.apply(2, PASS_ACTION)
+    assert won.result is not None and won.result.winners == [1]
+    assert won.state.seats[2].locked
+    pass_all(passed, except_seats=[1, 2])
+    passed.apply(1, Action("pass"))
+    passed.apply(2, copy.deepcopy(WIN_ACTION))
+    assert passed.result is not None and passed.result.winners == [2]
 
 
 def test_several_winners_on_one_discard_each_paid_by_the_discarder(build: Build) -> None:

@@ -16,7 +16,8 @@ from majiang.sim.fork_cli import clustered_mean
 from majiang.sim.runner import play_hand
 
 
-@pytest.mark.parametrize(("rules", "at"), [("kawuxing", "declare"), ("tuidaohu", "pung")])
+@pytest.mark.parametrize(("rules", "at"), [("kawuxing", "declare"), ("tuidaohu", "pung"),
+                                          ("yangzhou", "win"), ("yangzhou", "pung")])
 def test_the_way_the_bot_chose_replays_what_the_table_did(rules: str, at: str) -> None:
     """A fork copies the hand and the bots: the way the bot took ends exactly as the hand itself
     ended for that seat, and the hand the study plays is the one plain play gives."""
@@ -41,7 +42,8 @@ def test_fork_reports_the_gain_by_feature(capsys: pytest.CaptureFixture[str]) ->
     assert report["decisions"] == sum(c["n"] for c in report["by"]["live"].values()) > 0
     low, high = report["gain"]["ci95"]
     assert low <= report["gain"]["mean"] <= high
-    assert set(report["by"]) == {"live", "others_declared", "melds", "shanten", "wall_left"}
+    assert set(report["by"]) == {"live", "others_declared", "melds", "shanten", "wall_left",
+                                 "taken"}
 
 
 def test_fork_refuses_a_declaration_where_nobody_declares(

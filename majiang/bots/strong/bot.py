@@ -87,7 +87,7 @@ class StrongBot:
             raise ValueError("the strong bot needs its view")
         if view.rules in PLANNED:
             action = self._value.choose(view, legal)
-            if action is PASS_ACTION and view.rules in KONG_PUNG:
+            if action == PASS_ACTION and view.rules in KONG_PUNG:
                 action = self._kong_pung(view, _ruleset(view.rules), list(view.counts), legal)
             return action
         ruleset = _ruleset(view.rules)
@@ -224,7 +224,7 @@ class StrongBot:
             if kong.type == KONG and _pays_any_cost(view, ruleset, kong.kind or ""):
                 return kong  # jincheng 7.2: an exposed kong pays 1 unit from each other seat
         action = self._efficient.choose(view, legal)
-        if action is PASS_ACTION and view.rules in KONG_PUNG:
+        if action == PASS_ACTION and view.rules in KONG_PUNG:
             action = self._kong_pung(view, ruleset, counts, legal)
         if action.type not in (PUNG, CHOW):
             return action
