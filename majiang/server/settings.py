@@ -36,7 +36,8 @@ INT_VARS = {  # setting -> environment variable
     "login_window": "MAJIANG_LOGIN_WINDOW", "hash_workers": "MAJIANG_HASH_WORKERS",
     "hash_queue": "MAJIANG_HASH_QUEUE",
 }
-FLOAT_VARS = {"header_timeout": "MAJIANG_HEADER_TIMEOUT"}
+FLOAT_VARS = {"header_timeout": "MAJIANG_HEADER_TIMEOUT",
+              "session_recheck": "MAJIANG_SESSION_RECHECK"}
 BOOL_VARS = {"secure_cookies": "MAJIANG_SECURE_COOKIES", "ws_url_token": "MAJIANG_WS_URL_TOKEN"}
 
 
@@ -100,6 +101,9 @@ class Settings:
     secure_cookies: bool = False  # Secure cookies even on http (behind a TLS proxy)
     header_timeout: float = 10.0  # seconds a client has to send its request headers
     ws_url_token: bool = False  # accept the legacy `?token=` on /ws (refused: close 4401)
+    # seconds between checks that an open table socket's session still holds: a socket whose
+    # session ended (log out, revoked, password changed; in any process) closes with 4401
+    session_recheck: float = 15.0
     # cluster hook: several processes as one (cluster.py; docs/server.md "Several processes")
     redis_url: str | None = None  # the cluster's Redis; None: one process, no cluster
     cluster_address: str | None = None  # this process's internal HOST:PORT (relayed sockets)

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from server_player import auth, make_client, signup, table_socket
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.websockets import WebSocketDisconnect
 
 from majiang.server import names
 from majiang.server.accounts import hash_password
@@ -48,6 +49,30 @@ def test_logout_sessions_and_password(client: TestClient) -> None:
     assert client.get("/api/me", headers=auth(fourth)).status_code == 200
     with table_socket(client, "XXXXX", second) as ws:
         assert ws.receive_json()["type"] == "error"  # a revoked token opens no socket
+
+
+def test_a_socket_open_at_log_out_is_closed(sqlite_url: str) -> None:
+    """A log-out (or a revoked session) ends the session's open table sockets too, not only new
+    ones: within `session_recheck` seconds the socket is told and closed with 4401, while the
+    same player's socket of another session plays on (the attacker review found one alive)."""
+    with make_client(sqlite_url, session_recheck=0.2) as client:
+        token, _ = signup(client, "lou")
+        other = login(client, "lou")
+        code = client.post("/api/tables", json={"practice": True, "bots": 3},
+                           headers=auth(token)).json()["code"]
+        client.cookies.clear()
+        with table_socket(client, code, token) as ws, table_socket(client, code, other) as kept:
+            assert ws.receive_json()["type"] in ("table", "view", "event", "prompt")
+            assert client.post("/api/logout", headers=auth(token)).status_code == 200
+            frames: list[dict[str, object]] = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(500):
+                    frames.append(ws.receive_json())
+            assert closed.value.code == 4401
+            assert frames[-1]["type"] == "error" and "logged out" in str(frames[-1]["error"])
+            assert "登录已失效" in str(frames[-1]["error"])
+            kept.send_json({"type": "ping"})  # the other session's socket still answers
+            assert any(kept.receive_json()["type"] == "pong" for _ in range(500))
 
 
 def test_the_current_password_cannot_be_guessed_with_a_stolen_session(

@@ -7,6 +7,8 @@ browser's upgrade is checked by `security.Security` (close 4403)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -20,6 +22,7 @@ from majiang.server.messages import Attach, Detach, from_client
 from majiang.server.metrics import INPUT_ERRORS, REFUSED
 from majiang.server.metrics import SOCKETS as SOCKET_GAUGE
 
+log = logging.getLogger(__name__)
 router = APIRouter()
 SOCKETS = SocketCounts()  # this process's open table sockets
 FLOODED = 4029  # close code: far too many messages
@@ -27,6 +30,10 @@ FLOODED = 4029  # close code: far too many messages
 
 URL_TOKEN_REFUSED = ("令牌不能放在网址里，请用登录Cookie或Authorization头 / tokens in the URL "
                      "are refused: use the session cookie or an Authorization header")
+
+
+SESSION_ENDED = ("登录已失效（已退出或被撤销），请重新登录 / this session has ended (logged out "
+                 "or revoked): log in again")
 
 
 class SocketAuthError(Exception):
@@ -61,6 +68,30 @@ def _who_and_where(server: Server, token: str | None,
             s.user_id == user.id for s in lobby.seats_of(db, table).values())
         return (user.id if user is not None else None,
                 table.code if table is not None else None, closed, seated)
+
+
+def _holds(server: Server, token: str | None, user_id: int) -> bool:
+    with server.db() as db:
+        user = server.user_from_token(db, token)
+        return user is not None and user.id == user_id
+
+
+async def _watch_session(server: Server, token: str | None, user_id: int,
+                         conn: Connection) -> None:
+    """Close the socket once its session has ended, looked up every `session_recheck` seconds:
+    sessions live in the database, so a log-out handled by any process is seen. While the
+    database cannot answer, the socket stays (its table says so itself)."""
+    while not conn.closed:
+        await asyncio.sleep(server.settings.session_recheck)
+        try:
+            holds = await run_in_threadpool(_holds, server, token, user_id)
+        except Exception as exc:
+            log.warning("socket: session check failed: %s", type(exc).__name__)
+            continue
+        if not holds:
+            conn.send({"type": "error", "error": SESSION_ENDED})
+            conn.close(4401, "session ended")
+            return
 
 
 @router.websocket("/ws/tables/{code}")
@@ -98,6 +129,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
     conn = Connection(websocket)
     runner = server.tables.runner(real_code)
     writer = conn.start()
+    watcher = asyncio.create_task(_watch_session(server, token, user_id, conn))
     runner.put(Attach(conn, user_id))
     bucket = Bucket()
     SOCKET_GAUGE.inc()
@@ -132,6 +164,7 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
         pass
     finally:
         SOCKET_GAUGE.dec()
+        watcher.cancel()
         SOCKETS.close(real_code, user_id, seated)
         runner.put(Detach(conn))
         conn.close()
