@@ -10,12 +10,15 @@ from majiang.server.app import create_app
 from majiang.server.loadtest import choose
 from majiang.server.settings import Settings
 
+OPS_TOKEN = "ops"  # the test apps' metrics token: the operator's pages (/metrics, the ledger check)
+OPS = {"Authorization": f"Bearer {OPS_TOKEN}"}
+
 
 def make_client(url: str, **settings: Any) -> TestClient:
     """A test client of an app on `url`, bots at full speed, and every sign-up from the one
     address of the tests granted, unless `settings` say otherwise."""
     values: dict[str, Any] = {"database_url": url, "bot_delay": (0.0, 0.0), "secret": "test",
-                              "signups_per_address": 10**6}
+                              "signups_per_address": 10**6, "metrics_token": OPS_TOKEN}
     values.update(settings)
     return TestClient(create_app(Settings(**values)))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from server_player import auth, signup
+from server_player import OPS, auth, signup
 
 
 def test_healthz(client: TestClient) -> None:
@@ -48,7 +48,7 @@ def test_guest(client: TestClient) -> None:
     assert r.status_code == 200
     user = r.json()["user"]
     assert user["guest"] and user["username"].startswith("guest-") and user["silver"] == 100
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_cookie_login(client: TestClient) -> None:
@@ -118,5 +118,5 @@ def test_one_address_opens_a_limited_number_of_accounts_a_day(sqlite_url: str) -
         assert "this address has opened its 2 accounts today" in r.json()["error"]
         assert client.post("/api/login", json={"username": "third",
                                                 "password": "secret1"}).status_code == 401
-        check = client.get("/api/ledger/check").json()
+        check = client.get("/api/ledger/check", headers=OPS).json()
         assert check["balanced"]

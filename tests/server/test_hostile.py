@@ -311,6 +311,19 @@ def test_metrics_without_a_token_are_for_this_machine_only(sqlite_client: TestCl
     assert sqlite_client.get("/metrics").status_code == 403  # the test client is "testclient"
 
 
+def test_the_ledger_check_is_for_the_operator_only(sqlite_client: TestClient) -> None:
+    """It names the total silver and the accounts whose balance disagrees with their entries
+    (the attacker review read it with no token at all): as /metrics, the metrics token or this
+    machine."""
+    token, _ = signup(sqlite_client, "snoop")
+    for headers in ({}, auth(token), auth("opsx")):
+        r = sqlite_client.get("/api/ledger/check", headers=headers)
+        assert r.status_code == 403 and "operator" in r.json()["error"]
+        assert "total_silver" not in r.text
+    check = sqlite_client.get("/api/ledger/check", headers=auth("ops")).json()
+    assert check["balanced"] and check["users"] >= 1
+
+
 def test_tokens_never_reach_the_logs() -> None:
     import logging
 

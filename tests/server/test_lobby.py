@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import auth, signup, table_socket
+from server_player import OPS, auth, signup, table_socket
 
 from majiang.server.lobby import CODE_ALPHABET
 
@@ -108,7 +108,7 @@ def test_quickplay_fills_with_bots(client: TestClient) -> None:
     assert [s["bot"] for s in table["seats"]] == [False, True, True, True]
     assert all(s["ready"] for s in table["seats"])
     assert client.get("/api/me", headers=auth(alice)).json()["table"] == table["code"]
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_quickplay_twice_returns_the_same_table(client: TestClient) -> None:

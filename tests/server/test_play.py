@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, choose, make_client, play, signup, table_socket
+from server_player import OPS, Transcript, auth, choose, make_client, play, signup, table_socket
 
 from majiang.game.record import replay, verify
 
@@ -80,7 +80,7 @@ def test_whole_hand(client: TestClient) -> None:
         for line in settlement["lines"]:
             assert {"payer", "payee", "amount", "reason"} <= set(line)
         assert assert_no_leak(t.frames, 0) > 20
-        check = client.get("/api/ledger/check").json()
+        check = client.get("/api/ledger/check", headers=OPS).json()
         assert check["balanced"], check
         history = client.get("/api/history", headers=auth(token)).json()
         assert len(history) == 1
@@ -132,7 +132,7 @@ def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
     hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
     rec = client.get(f"/api/hands/{hand_id}").json()["record"]
     assert sum(1 for step in rec["actions"] if step["seat"] == 0) == sent
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_illegal_action_gets_an_error_and_the_prompt_stays(client: TestClient) -> None:
@@ -224,7 +224,7 @@ def test_disconnect_hands_the_seat_to_a_bot(client: TestClient) -> None:
     hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
     rec = client.get(f"/api/hands/{hand_id}").json()["record"]
     assert any(step["seat"] == 0 for step in rec["actions"])
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
@@ -258,7 +258,7 @@ def test_two_timeouts_hand_the_seat_to_a_bot(sqlite_url: str) -> None:
         passed = any(a["type"] == "pass" for a in prompt["actions"])
         assert ("you passed" in text) == passed and ("was discarded for you" in text) != passed
     assert "托管" not in told[0] and "托管" in told[1] and "the server plays for you" in told[1]
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_spectator_sees_public_information_only(client: TestClient) -> None:
@@ -326,7 +326,7 @@ def test_two_players_and_two_bots(client: TestClient) -> None:
         assert assert_no_leak(t.frames, seat) > 10
         assert t.settlement is not None
     assert transcripts[0].settlement == transcripts[3].settlement
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_a_watcher_who_joins_gets_the_seat(sqlite_url: str) -> None:
@@ -374,7 +374,7 @@ def test_kong_money_is_settled_mid_hand(client: TestClient) -> None:
         assert frame["silver"]["silver"] == stored["silver"]
         assert frame["payments"] == stored["units"]
         assert sum(stored["silver"]) == 0
-    assert client.get("/api/ledger/check").json()["balanced"]
+    assert client.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_ping_and_bad_messages(client: TestClient) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import Transcript, auth, make_client, play, signup, table_socket
+from server_player import OPS, Transcript, auth, make_client, play, signup, table_socket
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_dissolve_refunds_nothing(rich: TestClient) -> None:
     assert r.status_code == 200 and r.json()["status"] == "closed"
     assert (silver(rich, alice), silver(rich, bob)) == before
     assert rich.post(f"/api/rooms/{code}/bots", headers=auth(alice)).status_code == 410
-    assert rich.get("/api/ledger/check").json()["balanced"]
+    assert rich.get("/api/ledger/check", headers=OPS).json()["balanced"]
 
 
 def test_a_match_of_two_hands_to_its_summary(rich: TestClient) -> None:
@@ -142,7 +142,7 @@ def test_a_match_of_two_hands_to_its_summary(rich: TestClient) -> None:
     seat_of = {n: i for i, n in enumerate(board["names"])}
     moved = board["totals"]["silver"][seat_of["alice"]] + board["totals"]["silver"][seat_of["bob"]]
     assert silver(rich, alice) + silver(rich, bob) == start + moved
-    assert rich.get("/api/ledger/check").json()["balanced"]
+    assert rich.get("/api/ledger/check", headers=OPS).json()["balanced"]
     # the match is over: the owner may manage the room again
     assert not rich.get(f"/api/rooms/{code}").json()["room"]["started"]
     assert rich.post(f"/api/rooms/{code}/dissolve", headers=auth(alice)).status_code == 200

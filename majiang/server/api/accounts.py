@@ -26,6 +26,7 @@ from majiang.server.api.deps import (
     throttled,
     token_of,
 )
+from majiang.server.api.ops import may_read_metrics
 from majiang.server.models import User
 from majiang.server.passwords import Busy
 
@@ -197,8 +198,14 @@ async def levels() -> list[dict[str, Any]]:
     return [lvl.to_json() for lvl in economy.LEVELS]
 
 
-@router.get("/api/ledger/check")
-def ledger_check(server: ServerDep) -> dict[str, object]:
+@router.get("/api/ledger/check", response_model=None)
+def ledger_check(server: ServerDep, request: Request) -> dict[str, object] | JSONResponse:
+    """The ledger's audit, for the operator only (as /metrics): it names the total silver and
+    the accounts whose balance disagrees with their entries."""
+    if not may_read_metrics(server.settings.metrics_token, request):
+        return JSONResponse({"error": "账目核对仅供运维读取 / the ledger check is for the operator "
+                             "only (from this machine, or with MAJIANG_METRICS_TOKEN as a bearer "
+                             "token)"}, status_code=403)
     with server.db() as db:
         return ledger.check(db).to_json()
 
