@@ -123,10 +123,10 @@ def seat_refusal(balance: int, table_level: int, rules: str | None = None) -> st
         zh, en = _names(rules)
         units = SEAT_COVER.get(rules or "", 0)
         return (
-            f"{zh}在此桌一局可输{units}注，入座需{need}两（你有{balance}两），"
+            f"{zh}在此桌一局可输{units}注（百局中99局不超过此数），入座需{need}两（你有{balance}两），"
             "可选低一级的桌或练习场 / "
-            f"one hand of {en} here can cost {units} units: a seat needs {need} taels (you have "
-            f"{balance}); try a lower table or practice (练习场)"
+            f"one hand of {en} here can cost {units} units (99 hands in 100 cost no more): a "
+            f"seat needs {need} taels (you have {balance}); try a lower table or practice (练习场)"
         )
     return None
 

@@ -101,6 +101,14 @@ def chinese_name(tile: Tile) -> str:
     return _NUMERALS[tile % 9] + _SUIT_CHINESE[tile // 9]
 
 
+def english_run(tiles: Sequence[Tile]) -> str:
+    """A sequence of one suit in words: '3-4-5 Dots' (other tiles: their names, joined)."""
+    suits = {suit_of(t) for t in tiles}
+    if len(suits) == 1 and min(tiles) < HONOR:
+        return "-".join(str(t % 9 + 1) for t in tiles) + " " + _SUIT_ENGLISH[tiles[0] // 9]
+    return ", ".join(english_name(t) for t in tiles)
+
+
 def english_name(tile: Tile) -> str:
     """'3 Dots', '1 Dot', 'East', 'Red'."""
     _check_kind(tile)

@@ -17,6 +17,7 @@ from majiang.tiles import (
     TileError,
     chinese_name,
     english_name,
+    english_run,
     format_tiles,
     parse_tile,
     parse_tiles,
@@ -112,7 +113,7 @@ class Action:
             zh, en = DECLARE_NAMES[rules]
         if self.tiles is not None:
             zh += " " + "".join(chinese_name(t) for t in self.tiles)
-            en += " " + format_tiles(self.tiles)
+            en += " " + english_run(self.tiles)
         elif self.tile is not None:
             zh += " " + chinese_name(self.tile)
             en += " " + english_name(self.tile)

@@ -235,23 +235,32 @@ def payment_lines(hand: Any, stake: int, wins: list[dict[str, Any]] | None = Non
             }
             for payer, amount in enumerate(answer.get("payments", [])):
                 if amount < 0 and payer != winner:
-                    cap = caps.get((i, payer))  # the amount is the cap's, not the patterns'
-                    lines.append(_line(payer, winner, -amount, stake, reason if cap is None else
-                                       {"zh": f"{reason['zh']} → {cap['zh']}",
-                                        "en": f"{reason['en']} → {cap['en']}"}))
+                    # the amount is the cap's and its factors', not the patterns'
+                    after = caps.get((i, payer), {})
+                    lines.append(_line(payer, winner, -amount, stake,
+                                       {k: reason[k] + after.get(k, "") for k in ("zh", "en")}))
     return lines
 
 
 def _caps(hand: Any, wins: list[dict[str, Any]] | None
-          ) -> dict[tuple[int, int], dict[str, Any]]:
-    """(win, paying seat) -> the cap that set that payment (a ruleset's 封顶 / 金顶), if any."""
+          ) -> dict[tuple[int, int], dict[str, str]]:
+    """(win, paying seat) -> the words of what set that payment past the patterns: a ruleset's
+    cap (封顶 / 金顶) and the factors after it (wuhan's 连赖 / 连金), where there are any."""
     if wins is None:
         try:
             wins = explain_wins(hand)
         except ValueError:
             return {}
-    return {(i, share["payer"]): share["cap"] for i, win in enumerate(wins)
-            for share in win["shares"] if share["cap"] is not None}
+    return {(i, share["payer"]): capped_words(share) for i, win in enumerate(wins)
+            for share in win["shares"] if share["cap"] is not None or share.get("after")}
+
+
+def capped_words(share: dict[str, Any]) -> dict[str, str]:
+    """A share's cap and later factors as a payment line's tail, per language:
+    ' → 金顶（三家都到600）800 ×2 连金翻番'."""
+    cap, after = share["cap"], share.get("after") or []
+    return {k: (f" → {cap[k]} {cap['amount']}" if cap is not None else "")
+            + "".join(f" ×{f['times']} {f[k]}" for f in after) for k in ("zh", "en")}
 
 
 def _line(payer: int, payee: int, units: int, stake: int, reason: dict[str, str]) -> dict[str, Any]:

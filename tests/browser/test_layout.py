@@ -421,7 +421,8 @@ def test_a_whole_hand_fits(
 
 
 SMALL_CONTROLS = """(min) => [...document.querySelectorAll(
-    'button, .button, select, summary, .bar a, input:not([type=checkbox]):not([type=hidden])')]
+    'button, .button, select, summary, .bar a, .rules-tabs a, '
+    + 'input:not([type=checkbox]):not([type=hidden])')]
   .filter((e) => { const r = e.getBoundingClientRect(); const st = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'; })
   .map((e) => ({ what: (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20),
@@ -430,8 +431,9 @@ SMALL_CONTROLS = """(min) => [...document.querySelectorAll(
 
 
 def test_every_control_takes_a_finger_on_a_phone(server: str, browser: Any) -> None:
-    """At 390 x 844 with touch, every visible button, link of the top bar, select and field of
-    the log-in screen, the lobby and the table is at least 44 px tall (several were 19-38)."""
+    """At 390 x 844 with touch, every visible button, link of the top bar or the rules tabs,
+    select and field of the log-in screen, the lobby, the table, the rules and the verify page
+    is at least 44 px tall (several were 19-40)."""
     page = new_page(browser, PHONE, True)
     try:
         page.goto(server + "/")
@@ -446,12 +448,22 @@ def test_every_control_takes_a_finger_on_a_phone(server: str, browser: Any) -> N
         page.wait_for_function(
             "(b) => document.getElementById('user-silver').textContent !== b", arg=before)
         assert page.inner_text("#user-silver") == page.inner_text("#my-silver") + " 两"
+        # ...and its "+20 两" is in view: the redrawn lobby sat at its top, the note off-screen
+        page.wait_for_function("""() => { const r = document.getElementById('faucet-note')
+          ?.getBoundingClientRect(); return r && r.top >= 0 && r.bottom <= innerHeight; }""",
+                               timeout=5000)
         page.select_option("#sel-rules", "tuidaohu")
         page.select_option("#sel-bots", "3")
         page.tap("#btn-create")
         page.wait_for_selector("#btn-ready")
         assert page.evaluate(SMALL_CONTROLS, 44) == [], "table"
         shot(page, "controls-table-phone")
+        page.goto(server + "/#/rules/jincheng")  # the ruleset tabs were 36 px
+        page.wait_for_selector("#rules-tabs a")
+        assert page.evaluate(SMALL_CONTROLS, 44) == [], "rules"
+        page.goto(server + "/verify")  # its buttons were 40 px
+        page.wait_for_selector("#btn-verify")
+        assert page.evaluate(SMALL_CONTROLS, 44) == [], "verify"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:

@@ -57,8 +57,8 @@ def test_amounts_carry_their_unit_in_both_languages(server: str, browser: Any) -
 
 def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
                                                                 browser: Any) -> None:
-    """And a level the hand changed is marked (↑ / ↓), the player's own in words: a guest at
-    100 taels lost one and dropped a level without a word (a newcomer's report)."""
+    """And a level the hand changed is marked (↑ 升级 / ↓ 降级), the player's own in a sentence:
+    a guest at 100 taels lost one and dropped a level without a word (a newcomer's report)."""
     page = new_page(browser, DESKTOP, False)
     try:
         page.goto(server + "/")
@@ -77,7 +77,7 @@ def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
                          "bob pays 4, dave 8 and alice 4: 16 units to carol (Pure suit)",
                          "bob pays dave 1 unit (Pure suit)"], lines
         # a level this hand changed is marked, and the player's own change said in words
-        assert got["moves"] == ["", "↓", "", "↑"], got
+        assert got["moves"] == ["", "↓ 降级", "", "↑ 升级"], got  # in words, not a bare arrow
         # the same stake either side (临时工 and 待业 both 1): said, and not in red; no promise
         # of the seat (a table's seat requirement may still unseat the player: yangzhou's 100)
         assert got["note"] == "你的等级由临时工降为待业（余额低于 100 两） · 底注不变", got

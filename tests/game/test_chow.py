@@ -68,3 +68,11 @@ def test_asking_the_scorer_for_wins_plays_the_same_hands() -> None:
         assert plain.actions == asking.actions
         assert plain.result is not None and asking.result is not None
         assert plain.result.to_json() == asking.result.to_json()
+
+
+def test_a_chow_button_names_its_tiles_in_words_in_both_languages() -> None:
+    """A newcomer read "Chow 345p" on the English button (the notation); the Chinese half
+    already said 三筒四筒五筒."""
+    chow = Action("chow", None, tuple(parse_tiles("345p")))
+    assert chow.label() == {"zh": "吃 三筒四筒五筒", "en": "Chow 3-4-5 Dots"}
+    assert Action("chow", None, tuple(parse_tiles("123m"))).label()["en"] == "Chow 1-2-3 Characters"

@@ -201,3 +201,19 @@ def test_kong_money_names_the_kong_it_pays_for(rules: str) -> None:
         assert english_name(parse_tile(tile)) in label["en"]
         assert kongs[index] in lines  # each payment line names the same kong
         assert label["zh"].endswith("（杠钱）") and label["en"].endswith("(kong money)")
+
+
+def test_a_payment_line_names_the_cap_and_the_doubling_after_it() -> None:
+    """A newcomer read "each pay 1,600 units (… → Gold cap (all three losers reached 600))":
+    the gold cap is 800 and 连金 doubled it, which only the reckoning table said. The line now
+    names the cap's amount and every factor after it."""
+    from majiang.server.games import capped_words
+
+    share = {"cap": {"id": "jin_ding", "zh": "金顶（三家都到600）",
+                     "en": "Gold cap (all three losers reached 600)", "amount": 800},
+             "after": [{"id": "lian_jin", "zh": "连金翻番", "en": "Gold cap after a gold cap",
+                        "times": 2}]}
+    assert capped_words(share) == {
+        "zh": " → 金顶（三家都到600） 800 ×2 连金翻番",
+        "en": " → Gold cap (all three losers reached 600) 800 ×2 Gold cap after a gold cap"}
+    assert capped_words({"cap": None, "after": share["after"]})["zh"] == " ×2 连金翻番"

@@ -29,6 +29,8 @@ export function faucetsCard(changed, granted = null) {
     mount(box, h("h2", {}, zhen("福利", "Free silver")),
       h("div", { class: "buttons" }, signin, relief), info,
       note ? h("div", { class: "notice", id: "faucet-note" }, note) : null);
+    // the lobby is redrawn after a grant (at the top): bring its note into view on a phone
+    if (note) requestAnimationFrame(() => document.getElementById("faucet-note")?.scrollIntoView({ block: "nearest" }));
     clearTimeout(timer);
     if (wait) timer = setTimeout(load, Math.min(r.wait_seconds, 60) * 1000);
   };

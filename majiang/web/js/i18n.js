@@ -261,13 +261,14 @@ const RULESET_INFO = {
   },
   wuhan: {
     special: ["翻牌定赖子（万能牌）；红中和赖子皮不能留在手里，打出即一张牌的杠；必须开口才能胡", "The turned tile sets the laizi (wild); red dragons and laizi skins (赖子皮) cannot stay in the hand, putting one out is a one-tile kong; you must open to win"],
-    typical: ["每家至少 64 注，封顶 600，金顶 800 起", "At least 64 units a loser, capped at 600, gold cap from 800"],
+    typical: ["每家至少 64 注，封顶 600，金顶 800 起（未开口、连金各翻番）", "At least 64 units a loser, capped at 600; a gold cap from 800 (doubled for a loser not opened, and after a gold cap)"],
   },
 };
 
-// the log's words: after a seat's name a verb ("East deals", "guest-3 pungs 5m"), else a noun
+// the log's words: after a seat's name a verb ("guest-3 is dealt a hand", "guest-3 pungs 5m"; a deal
+// event names the seat that takes the tiles, not the dealer), else a noun
 const EVENT_TEXT = {
-  start: ["开局", "Start"], deal: ["发牌", "deals"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
+  start: ["开局", "Start"], deal: ["起牌", "is dealt a hand"], draw: ["摸牌", "draws"], discard: ["打出", "discards"],
   chow: ["吃", "chows"], pung: ["碰", "pungs"], kong: ["杠", "kongs"], win: ["胡", "wins"],
   declare: ["报听", "declares"], pick: ["拾", "picks up (拾)"], grab: ["抢", "grabs (抢)"],
   kong_money: ["杠钱", "kong money"], exhaustive_draw: ["流局", "Exhaustive draw"],

@@ -205,7 +205,7 @@ export function settlementEl(s, names, mySeat) {
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     // the level again under the name: a phone hides the level column (explain.css)
     h("td", {}, name ?? i, h("div", { class: "level-inline" }, levelBadge(s.levels_after[i]),
-      levelMove(s.levels_before?.[i], s.levels_after[i], true))),
+      levelMove(s.levels_before?.[i], s.levels_after[i]))),
     h("td", { class: "num" }, signed(owedUnits[i])),
     h("td", { class: `num silver ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, signed(silver[i])),
     h("td", { class: "num" }, fmtInt(s.balances_before[i])),
@@ -230,11 +230,11 @@ export function settlementEl(s, names, mySeat) {
 }
 
 /** ↑ / ↓ beside a level that this hand changed (`words`: and 升级 / level up after it). */
-function levelMove(before, after, words = false) {
+function levelMove(before, after) {  // an arrow and its words (a bare arrow told a newcomer nothing)
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
   return h("span", { class: `level-move ${up ? "up" : "down"}`, title: tx(up ? "level_up" : "level_down") },
-    up ? " ↑" : " ↓", words ? ` ${tx(up ? "level_up" : "level_down")}` : null);
+    up ? " ↑" : " ↓", ` ${tx(up ? "level_up" : "level_down")}`);
 }
 
 /** The player's own level change in words: from what to what, and the line crossed. */
