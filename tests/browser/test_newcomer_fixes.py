@@ -464,3 +464,57 @@ def test_a_phones_hand_stays_put_when_its_turn_comes(server: str, browser: Any) 
         assert page.locator("#btn-discard").count() == 0  # nothing to press between turns
     finally:
         page.context.close()
+
+
+# Jincheng 拾 / 抢: an offer of these calls alone arrives while the hand holds 2 (far) or 9
+# (near) of the 13 orphan kinds; what the screen sends, shows and says
+ORPHAN_OFFER = """([near, askEvery]) => { const s = window.majiang.screen, v = s.view;
+  localStorage.setItem('majiang.orphanCalls', askEvery ? 'every' : 'in_reach');
+  const hand = (near ? '1m9m1p9p1s9s1z2z3z5p6p7p8p' : '1m2m3m4m5m6m7m2p3p4p5p6p9s').match(/../g);
+  s.view = {...v, phase: 'claim', hand, drawn: null};
+  s.prompt = null; s.notice = ''; s.orphanPassTold = false;
+  const sent = [], send = s.send; s.send = (m) => { sent.push(m); return true; };
+  const label = (zh, en) => ({zh, en});
+  s.onMessage({type: 'prompt', prompt_id: 99999, seconds_left: 15, bank_left: 30, hints: {},
+    actions: [{type: 'grab', tile: '7z', label: label('抢（十三么） 中', 'Grab (thirteen orphans) Red')},
+              {type: 'pass', label: label('过', 'Pass')}]});
+  s.render();
+  s.send = send;
+  return {sent: sent.map((m) => m.action && m.action.type),
+          buttons: [...document.querySelectorAll('#actions button')].map((b) => b.textContent),
+          notice: document.getElementById('table-notice')?.textContent || ''}; }"""
+
+
+def test_a_far_hand_is_not_asked_to_pick_or_grab(server: str, browser: Any) -> None:
+    """A newcomer met 拾 / 抢 on 38 of 43 jincheng prompts, each waiting on a tap, with 1 of the
+    13 orphan kinds in hand. Far from thirteen orphans (under 7 kinds) the screen passes such an
+    offer itself and says so once; near it, or with Settings' "ask every pick/grab", it asks."""
+    page = new_page(browser, PHONE, True)
+    try:
+        dealt_table(page, server, "jincheng")
+        far = page.evaluate(ORPHAN_OFFER, [False, False])
+        assert far["sent"] == ["pass"], far
+        assert not any("抢" in b for b in far["buttons"]), far
+        assert "拾/抢已替你过" in far["notice"] and "passed for you" in far["notice"], far
+        near = page.evaluate(ORPHAN_OFFER, [True, False])
+        assert near["sent"] == [] and any("抢" in b for b in near["buttons"]), near
+        asked = page.evaluate(ORPHAN_OFFER, [False, True])
+        assert asked["sent"] == [] and any("抢" in b for b in asked["buttons"]), asked
+        # the switch is offered in jincheng's settings (folded behind the gear on a phone)
+        page.evaluate("localStorage.setItem('majiang.orphanCalls', 'in_reach')")
+        page.tap("#btn-switches")
+        page.tap("#switch-orphans")
+        assert page.evaluate("localStorage.getItem('majiang.orphanCalls')") == "every"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+def test_the_orphan_switch_is_jincheng_only(server: str, browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    try:
+        dealt_table(page, server, "tuidaohu")
+        assert page.locator("#switch-orphans").count() == 0
+        assert page.locator("#switch-hints").count() == 1
+    finally:
+        page.context.close()

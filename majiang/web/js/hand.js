@@ -5,6 +5,7 @@ import { t, tOther, tr, trOther } from "./i18n.js";
 import { tileImg, tileRow, tileEl, specialTiles, tileMark } from "./tiles.js";
 import { handParts } from "./board.js";
 import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards, fartherDiscards } from "./hints.js";
+import { orphanKinds } from "./orphans.js";
 
 /** The rulesets whose declaration has its own word (亮倒, 上架; i18n.js declare_*). */
 const DECLARE_RULES = new Set(["kawuxing", "jincheng"]);
@@ -13,14 +14,10 @@ const DECLARE_RULES = new Set(["kawuxing", "jincheng"]);
 const ONE_CLICK = typeof matchMedia === "function" ? matchMedia("(hover: hover) and (pointer: fine)") : null;
 export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
 
-const ORPHANS = new Set("1m9m1p9p1s9s1z2z3z4z5z6z7z".match(/../g));
-
 /** Jincheng 拾 / 抢 offered (3.3): how near thirteen orphans the hand is, and what taking commits
- * to, in both languages (the hand's kinds and its frozen singles; `me` is this seat's entry). */
-function orphansNote(view, me) {
-  const frozen = (me?.melds || []).filter((m) => m.kind === "picked" || m.kind === "grabbed")
-    .flatMap((m) => m.tiles.match(/../g) || []);
-  const n = new Set([...(view.hand || []), view.drawn, ...frozen].filter((x) => ORPHANS.has(x))).size;
+ * to, in both languages (the hand's kinds and its frozen singles). */
+function orphansNote(view) {
+  const n = orphanKinds(view);
   return bi(t("orphans_offer", { n }), tOther("orphans_offer", { n }));
 }
 
@@ -99,7 +96,7 @@ export function myHandEl(screen) {
   const orphansOffered = others.some((a) => a.type === "pick" || a.type === "grab");
   const hint = screen.prompt?.auto ? t("auto_notice")
     : declaring ? word("declare_pick")
-    : orphansOffered ? orphansNote(view, me)
+    : orphansOffered ? orphansNote(view)
     : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
       : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;

@@ -174,6 +174,9 @@ const TEXT = {
   switch_hints: ["提示", "Hints"], switches: ["设置", "Settings"],
   switch_sound: ["声音", "Sound"],
   switch_motion: ["动画", "Motion"],
+  switch_orphans: ["每次问拾/抢", "Ask every pick/grab"],
+  orphans_passed: ["十三么不足 {n} 种时，拾/抢已替你过（设置里可改为每次询问）",
+    "A pick or grab is passed for you while your hand holds under {n} of the 13 orphan kinds (Settings: ask every time)"],
   on: ["开", "on"],
   off: ["关", "off"],
   // rules pages, levels and the first-visit guide

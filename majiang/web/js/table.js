@@ -11,6 +11,7 @@ import { myHandEl, oneClickDiscard } from "./hand.js";
 import { discardHint, withUnseen } from "./hints.js";
 import { announce, discardSound } from "./sound.js";
 import { settingsEl } from "./settings.js";
+import { orphanPass, IN_REACH } from "./orphans.js";
 import { fairLine, rememberCommitment } from "./fair.js";
 
 export { oneClickDiscard };
@@ -125,6 +126,7 @@ export class TableScreen {
         this.prompt = { ...msg, received: performance.now() };
         this.declaring = false;
         if (this.selected && !this.discardable().has(this.selected.tile)) this.selected = null;
+        if (orphanPass(this.prompt, this.view)) this.passOrphanCall();
         break;
       case "settlement":
         this.settlement = { ...msg.settlement, _shownFor: this.view ? this.view.hand_no : null };
@@ -266,6 +268,21 @@ export class TableScreen {
     this.render();
   }
 
+  /** Jincheng: pass a 拾 / 抢 offer while the hand is far from thirteen orphans (orphans.js),
+   * saying so the first time at this table. */
+  passOrphanCall() {
+    const pass = orphanPass(this.prompt, this.view);
+    if (!pass) return;
+    this.act(pass);
+    if (!this.orphanPassTold) {  // said once at this table, until the player's next action
+      this.orphanPassTold = true;
+      const [here, other] = [t("orphans_passed", { n: IN_REACH }), tOther("orphans_passed", { n: IN_REACH })];
+      this.notice = getLang() === "zh" ? `${here} / ${other}` : `${other} / ${here}`;  // as the server's: 中文 / English
+      this.noticeKind = "orphans_passed";
+      this.render();
+    }
+  }
+
   act(action) {
     if (!this.prompt) return;
     this.selected = null; this.declaring = false;
@@ -275,7 +292,7 @@ export class TableScreen {
       this.keptWaits = d && d.ready ? withUnseen(this.prompt.hints, d.tiles) : null;
     }
     if (this.send({ type: "act", prompt_id: this.prompt.prompt_id, action: bare })) this.prompt = null;
-    if (this.noticeKind === "timeout") this.notice = "";  // acting again answers it
+    if (this.noticeKind === "timeout" || this.noticeKind === "orphans_passed") this.notice = "";  // acting again answers it
     this.render();
   }
 
@@ -410,7 +427,7 @@ export class TableScreen {
       matchProgress(this.match, this.view),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
-      settingsEl(() => this.render()),
+      settingsEl(() => this.render(), tb.rules || this.view?.rules),
       this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
         bi(t("ready"), tOther("ready"))) : null,
       h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
