@@ -103,6 +103,18 @@ export function summaryEl(match, mySeat) {
         h("td", { class: "num" }, String(r.deal_ins)), h("td", { class: "num" }, signed(r.best))))));
 }
 
+const DRAW_SEEN = "majiang.drawSeen";  // the matches whose lot was closed, this browser tab
+
+/** Whether the lot of match `id` was closed in this tab (a reload or a return keeps it closed). */
+export function drawSeen(id) {
+  return (sessionStorage.getItem(DRAW_SEEN) || "").split(",").includes(String(id));
+}
+
+export function markDrawSeen(id) {
+  const seen = (sessionStorage.getItem(DRAW_SEEN) || "").split(",").filter(Boolean).slice(-20);
+  if (!seen.includes(String(id))) sessionStorage.setItem(DRAW_SEEN, [...seen, id].join(","));
+}
+
 /** Who deals first and why (the lot of the match), shown at the start of a match. */
 export function drawNotice(match, onClose) {
   const draw = match && match.draw;

@@ -5,7 +5,7 @@ import { t, tOther, tr, trOther, eventName, getLang, setLang, taels, splitMessag
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
-import { matchProgress, matchHandNo, drawNotice, diceEl } from "./match.js";
+import { matchProgress, matchHandNo, drawNotice, diceEl, drawSeen, markDrawSeen } from "./match.js";
 import { leaveDialog, settlementOverlay } from "./overlays.js";
 import { myHandEl, oneClickDiscard } from "./hand.js";
 import { discardHint, withUnseen } from "./hints.js";
@@ -163,11 +163,12 @@ export class TableScreen {
     this.matchOver = match.status === "over" ? match : null;
     // the draw is shown through the match's first hand, unless closed
     this.showDraw = match.status === "playing" && (match.hands_played ?? 0) === 0
-      && this.drawClosed !== match.match_id;
-    // the lot's notice lies over the table: it closes itself after a while (or by its button)
+      && !drawSeen(match.match_id);
+    // the lot's notice lies over the table: it closes itself after a while (or by its button),
+    // and stays closed after a reload or a return to the table
     clearTimeout(this.drawTimer);
     if (this.showDraw) this.drawTimer = setTimeout(() => {
-      if (this.showDraw && !this.closed) { this.showDraw = false; this.drawClosed = match.match_id; this.render(); }
+      if (this.showDraw && !this.closed) { this.showDraw = false; markDrawSeen(match.match_id); this.render(); }
     }, 12000);
   }
 
@@ -385,7 +386,7 @@ export class TableScreen {
       parts.push(h("div", { class: "card notice", id: "table-closed" }, bi(t("table_closed"), tOther("table_closed")), " ",
         h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
-      this.showDraw = false; this.drawClosed = this.match.match_id; this.render(); }));
+      this.showDraw = false; markDrawSeen(this.match.match_id); this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
     else parts.push(this.boardEl(), this.logEl());
     if (this.settlement && !this.holdSettlement) parts.push(settlementOverlay(this));
