@@ -476,7 +476,8 @@ ORPHAN_OFFER = """([near, askEvery]) => { const s = window.majiang.screen, v = s
   const sent = [], send = s.send; s.send = (m) => { sent.push(m); return true; };
   const label = (zh, en) => ({zh, en});
   s.onMessage({type: 'prompt', prompt_id: 99999, seconds_left: 15, bank_left: 30, hints: {},
-    actions: [{type: 'grab', tile: '7z', label: label('抢（十三么） 中', 'Grab (thirteen orphans) Red')},
+    actions: [{type: 'grab', tile: '7z',
+               label: label('抢（十三么） 中', 'Grab (thirteen orphans) Red')},
               {type: 'pass', label: label('过', 'Pass')}]});
   s.render();
   s.send = send;

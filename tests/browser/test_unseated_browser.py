@@ -104,6 +104,11 @@ def test_an_unseated_player_plays_on_at_a_practice_table(site: dict[str, str],
         box = play_on.bounding_box()
         assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390.5, box
         shot(page, "unseated-phone")
+        # the notice sits in the card's sticky foot: kept short, it leaves the settlement room
+        # (the foot took 247 px of the card's 832, now 191)
+        foot, card = page.evaluate("""() => [document.querySelector('.settle-actions'),
+          document.querySelector('.overlay-card')].map((e) => e.getBoundingClientRect().height)""")
+        assert foot <= 0.26 * card, (foot, card)
         # the hand may have won the seat a few taels back (still far below the 200 it needs):
         # 1 tael, under tuidaohu's 4 a seat at any level, so that Play on opens a practice table
         silver = page.evaluate(ME)["silver"]
