@@ -108,15 +108,16 @@ def fork_wall(rules: str, bot: str, at: str, seed: str, wall: int) -> tuple[list
     while not hand.is_over:
         seats = (hand.turn,) if hand.phase == TURN else tuple(sorted(hand.to_act()))
         answers: Answers = []
-        offers: list[tuple[int, list[Action], SeatView]] = []
+        offers: list[list[Action]] = []
         for seat in seats:
             legal = hand.legal_actions(seat)
             if legal:
                 answers.append((seat, bot_move(bots[seat], hand, seat, legal)))
-                offers.append((seat, legal, hand.seat_view(seat)))
-        for (seat, legal, view), (_, choice) in zip(offers, answers, strict=True):
+                offers.append(legal)
+        for legal, (seat, choice) in zip(offers, answers, strict=True):
             pair = pair_of(legal, choice)
             if pair is not None:
+                view = hand.seat_view(seat)
                 forks.append(_fork(hand, bots, wall, seat, view, ruleset, pair, choice, answers))
         for seat, choice in answers:
             hand.apply(seat, choice)
