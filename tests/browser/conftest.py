@@ -6,6 +6,11 @@ on SIGTERM (a fixture stops its server with SIGTERM and waits 10 s; the default 
 lets the bots' hand in play run on past that)."""
 
 import os
+import sys
+from pathlib import Path
+
+# the server tests' helpers (server_process, server_player), for a browser module run alone
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from test_layout import browser, server  # noqa: F401
 

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_process import served
+from test_layout import BROWSER_ENV
 
 pytestmark = pytest.mark.browser
 
@@ -51,59 +49,13 @@ def chromium_path() -> str | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real `majiang serve` on loopback with a fresh SQLite database; yields its base URL."""
     workdir = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": f"sqlite:///{workdir / 'e2e.db'}",
-        "MAJIANG_BOT_DELAY": "0",
-        "MAJIANG_TURN_SECONDS": "120",
-        "MAJIANG_BANK_SECONDS": "120",
-        "MAJIANG_GUEST_GRANTS": "1000",  # many guests from one address (the tests' browsers)
-        "MAJIANG_SIGNUPS": "1000",  # and accounts
-        "PYTHONUNBUFFERED": "1",
-    })
-    log = (workdir / "server.log").open("wb")
     SERVER_LOGS.append(workdir / "server.log")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError("majiang serve exited early:\n"
-                                   + (workdir / "server.log").read_text(errors="replace"))
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2) as res:
-                    if res.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("majiang serve did not answer /healthz within 60 s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    with served(workdir, "e2e", BROWSER_ENV) as process:
+        yield process.url
 
 
 @pytest.fixture(scope="module")

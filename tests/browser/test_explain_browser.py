@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
 from server_player import make_client
 from server_process import ServerProcess
 from test_layout import CHROMIUM_ARGS, SHOTS

@@ -9,7 +9,8 @@ mid-hand confirmed. Screenshots go to `screenshots/layout-*.png`; the numbers me
 printed (`pytest -s`) and written to `screenshots/layout-metrics.json`.
 
 Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through Playwright; a real
-`majiang serve` on a loopback port in 18200-18299 with its own SQLite file and bots at full speed.
+`majiang serve` on a free loopback port (`server_process.served`) with its own SQLite file and bots
+at full speed.
 """
 
 from __future__ import annotations
@@ -17,16 +18,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_process import served
 
 pytestmark = pytest.mark.browser
 
@@ -88,63 +86,17 @@ def chromium_path() -> str | None:
     return None
 
 
-def port_in_range() -> int:
-    """A free loopback port in 18200-18299 (the range this project's test servers use)."""
-    for port in range(18250, 18300):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 18250-18299")
+# the environment of every browser module's server: turns slow enough for a test's taps, and
+# many guests and accounts from the one address of the tests' browsers
+BROWSER_ENV = {"MAJIANG_TURN_SECONDS": "120", "MAJIANG_BANK_SECONDS": "120",
+               "MAJIANG_GUEST_GRANTS": "1000", "MAJIANG_SIGNUPS": "1000",
+               "PYTHONUNBUFFERED": "1"}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    workdir = tmp_path_factory.mktemp("layout")
-    port = port_in_range()
-    env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": f"sqlite:///{workdir / 'layout.db'}",
-        "MAJIANG_BOT_DELAY": "0",
-        "MAJIANG_TURN_SECONDS": "120",
-        "MAJIANG_BANK_SECONDS": "120",
-        "MAJIANG_GUEST_GRANTS": "1000",  # many guests from one address (the tests' browsers)
-        "MAJIANG_SIGNUPS": "1000",  # and accounts
-        "PYTHONUNBUFFERED": "1",
-    })
-    log_path = workdir / "server.log"
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                text = log_path.read_text(errors="replace")
-                raise RuntimeError("majiang serve exited early:\n" + text)
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2) as res:
-                    if res.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("majiang serve did not answer /healthz within 60 s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    with served(tmp_path_factory.mktemp("layout"), "layout", BROWSER_ENV) as process:
+        yield process.url
 
 
 @pytest.fixture(scope="module")

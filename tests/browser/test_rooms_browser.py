@@ -10,70 +10,23 @@ Its own `majiang serve` on a loopback port in 18700-18799 with its own SQLite fi
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_layout import PAGE_ERRORS, PHONE, SHOTS, new_page, press
+from server_process import served
+from test_layout import BROWSER_ENV, PAGE_ERRORS, PHONE, SHOTS, new_page, press
 
 pytestmark = pytest.mark.browser
 MATCH_TIMEOUT_S = 300
 
 
-def free_port() -> int:
-    for port in range(18700, 18800):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 18700-18799")
-
-
 @pytest.fixture(scope="module")
 def room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    workdir = tmp_path_factory.mktemp("rooms")
-    port = free_port()
-    env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": f"sqlite:///{workdir / 'rooms.db'}", "MAJIANG_BOT_DELAY": "0",
-        "MAJIANG_TURN_SECONDS": "120", "MAJIANG_BANK_SECONDS": "120",
-        "MAJIANG_GUEST_GRANTS": "1000", "MAJIANG_SIGNUPS": "1000",
-        "PYTHONUNBUFFERED": "1",
-    })
-    log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "majiang serve exited early"
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2) as res:
-                    if res.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "no /healthz within 60 s"
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    with served(tmp_path_factory.mktemp("rooms"), "rooms", BROWSER_ENV) as process:
+        yield process.url
 
 
 def shot(page: Any, name: str, full: bool = False) -> None:

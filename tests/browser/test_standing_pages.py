@@ -12,17 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from server_process import served
 
 from majiang.server.loadtest import choose
 
@@ -31,17 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1920, "height": 1080}}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-
-
-def free_port() -> int:
-    for port in range(18600, 18700):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 18600-18699")
 
 
 def play_hand(url: str, token: str, rules: str) -> None:
@@ -69,22 +54,10 @@ def play_hand(url: str, token: str, rules: str) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    work = tmp_path_factory.mktemp("standing")
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{work / 'standing.db'}",
-               MAJIANG_BOT_DELAY="0", MAJIANG_GRANT="200000", MAJIANG_TURN_SECONDS="120",
-               MAJIANG_BANK_SECONDS="120")
-    log = (work / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.2)
+    with served(tmp_path_factory.mktemp("standing"), "standing",
+                {"MAJIANG_GRANT": "200000", "MAJIANG_TURN_SECONDS": "120",
+                 "MAJIANG_BANK_SECONDS": "120"}) as process:
+        url = process.url
         tokens = {}
         for name in ("alice", "bob"):
             r = httpx.post(f"{url}/api/signup", json={"username": name, "password": "secret1"})
@@ -93,10 +66,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
             play_hand(url, tokens["alice"], rules)
         play_hand(url, tokens["bob"], "tuidaohu")
         yield {"url": url, "tokens": tokens}
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -20,13 +20,9 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
 from server_process import ServerProcess
 from test_layout import guest, new_page, shot
 

@@ -16,18 +16,14 @@ import copy
 import json
 import os
 import random
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from test_layout import chromium_path
+from server_process import served
+from test_layout import BROWSER_ENV, chromium_path
 
 from majiang import verify_cli
 from majiang.server import fairness
@@ -46,17 +42,6 @@ def missing(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true and the browser test cannot run: {reason}")
     pytest.skip(reason)
-
-
-def free_port() -> int:
-    for port in range(8101, 8200):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 8101-8199")
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -90,32 +75,14 @@ def play_hand(url: str, token: str, rules: str) -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    work = tmp_path_factory.mktemp("verify")
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{work / 'verify.db'}", MAJIANG_BOT_DELAY="0",
-               MAJIANG_TURN_SECONDS="5", MAJIANG_BANK_SECONDS="0",
-               MAJIANG_GUEST_GRANTS="1000", MAJIANG_SIGNUPS="1000", PYTHONUNBUFFERED="1")
-    log = (work / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "majiang", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            if proc.poll() is not None:
-                raise RuntimeError("majiang serve exited:\n" + (work / "server.log").read_text())
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.2)
+    with served(tmp_path_factory.mktemp("verify"), "verify",
+                {**BROWSER_ENV, "MAJIANG_TURN_SECONDS": "5", "MAJIANG_BANK_SECONDS": "0"}
+                ) as process:
+        url = process.url
         r = httpx.post(f"{url}/api/signup", json={"username": "verifier", "password": "secret1"})
         token = r.json()["token"]
         hands = {rules: play_hand(url, token, rules) for rules in RULESETS}
         yield {"url": url, "token": token, "hands": hands}
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
 @pytest.fixture(scope="module")

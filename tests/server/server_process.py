@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,19 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextmanager
+def served(workdir: Path, name: str, env: dict[str, str] | None = None) -> Iterator[ServerProcess]:
+    """A started `ServerProcess` on a fresh SQLite file `workdir/name.db` (its log
+    `workdir/server.log`), stopped on exit."""
+    server = ServerProcess(f"sqlite:///{workdir / f'{name}.db'}", workdir / "server.log",
+                           env=env)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
