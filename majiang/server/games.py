@@ -257,7 +257,7 @@ def _caps(hand: Any, wins: list[dict[str, Any]] | None
 
 def capped_words(share: dict[str, Any]) -> dict[str, str]:
     """A share's cap and later factors as a payment line's tail, per language:
-    ' → 金顶（三家都到600）800 ×2 连金翻番'."""
+    ' → 金顶（三家都到600） 800 ×2 连金翻番'."""
     cap, after = share["cap"], share.get("after") or []
     return {k: (f" → {cap[k]} {cap['amount']}" if cap is not None else "")
             + "".join(f" ×{f['times']} {f[k]}" for f in after) for k in ("zh", "en")}
