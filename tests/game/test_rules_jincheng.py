@@ -118,6 +118,29 @@ def test_s1_each_kong_adds_a_dead_stack() -> None:
     assert hand.tile_count() == 136
 
 
+def test_s1_a_kong_on_the_last_normal_draw_moves_the_border_over_a_drawn_tile() -> None:
+    """Section 1: a normal draw takes its tile only while it lies before the tail as it is then.
+    The dealer keeps 1111z and makes the kong on the 69th normal draw: the tail grows to
+    w[120], already drawn, so the next normal draw is not made and the hand ends with 69 (the
+    "at most 70 - 2K" of a hand whose kongs came early would say 68; a rules audit found it)."""
+    hand = jc("dealer: 0\nseat 0: 1111z" + "2m3m5m6m8m2p4p6p8p9m" + "\n")
+    draws = 1
+    while draws < 69 or hand.turn != 0 or hand.phase != "turn":
+        if hand.phase == "turn":
+            throw(hand)
+            draws += 1
+        else:
+            pass_all(hand)
+    assert hand.wall_left() == 1  # the last normal draw of a hand with no kong is still there
+    hand.apply(0, CONCEALED_KONGS[T("1z")])
+    assert hand.drawn_from_tail and hand.tile_count() == 136
+    throw(hand)
+    if not hand.is_over:
+        pass_all(hand)  # nobody claims the discard; no normal draw follows
+    assert hand.is_over and hand.result is not None and hand.result.exhaustive
+    assert hand.wall_left() == 0
+
+
 def test_s1_replacements_top_then_bottom_of_the_last_stacks() -> None:
     hand = jc("dealer: 0\nseat 0: 1111z2222z3333z1m9m\ntail: 6m 5m 8m\n")
     got = []
