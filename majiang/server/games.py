@@ -245,7 +245,7 @@ def payment_lines(hand: Any, stake: int, wins: list[dict[str, Any]] | None = Non
 def _caps(hand: Any, wins: list[dict[str, Any]] | None
           ) -> dict[tuple[int, int], dict[str, str]]:
     """(win, paying seat) -> the words of what set that payment past the patterns: a ruleset's
-    cap (封顶 / 金顶) and the factors after it (wuhan's 连赖 / 连金), where there are any."""
+    cap (封顶 / 金顶) and the factors after it (连赖 / 连金), where there are any."""
     if wins is None:
         try:
             wins = explain_wins(hand)
