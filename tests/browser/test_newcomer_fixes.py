@@ -519,3 +519,29 @@ def test_the_orphan_switch_is_jincheng_only(server: str, browser: Any) -> None:
         assert page.locator("#switch-hints").count() == 1
     finally:
         page.context.close()
+
+
+# this seat's turn with a discard prompt: the centre's turn line and the hand's hint line
+MY_TURN = """() => { const s = window.majiang.screen, v = s.view;
+  const hand = '1m2m3m4m5m6m7m1p2p3p4p5p6p'.match(/../g);
+  s.view = {...v, phase: 'play', hand, drawn: '9s', turn: v.seat, last_discard: null};
+  s.prompt = {prompt_id: -1, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: [...hand, '9s'].map((tile) => ({type: 'discard', tile})), hints: {}};
+  s.selected = null; s.render();
+  return {turn: document.getElementById('turn-name').innerText,
+          hint: document.querySelector('#actions .hint').innerText}; }"""
+
+
+@pytest.mark.parametrize("name,size,touch", SIZES[::2], ids=[s[0] for s in SIZES[::2]])
+def test_what_to_do_now_is_said_in_both_languages(server: str, browser: Any, name: str,
+                                                  size: dict[str, int], touch: bool) -> None:
+    """A newcomer found the table's instructions in one language only ("Your turn", "Tap a tile
+    to pick it, tap again to discard"): the turn line and the hint line now carry both."""
+    page = new_page(browser, size, touch)
+    try:
+        dealt_table(page, server, "tuidaohu")
+        got = page.evaluate(MY_TURN)
+        assert "轮到你了" in got["turn"] and "Your turn" in got["turn"], got
+        assert ("点" in got["hint"] or "打" in got["hint"]) and "tile" in got["hint"], got
+    finally:
+        page.context.close()

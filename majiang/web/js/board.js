@@ -155,9 +155,9 @@ export function centerPanel(view, names, timerEl, handNo = null, myClaim = false
         : view.last_discard && view.last_discard.seat === view.turn
           // this seat's own claim prompt is up: say it is this seat's choice, not the others'
           ? h("div", { class: `turn-name${myClaim ? " mine" : ""}`, id: "turn-name" },
-            t(myClaim ? "your_claim" : "claims_open"))
-          : h("div", { class: `turn-name${mine ? " mine" : ""}`, id: "turn-name" },
-            mine ? t("your_turn") : `${t("turn")}: ${turnName}`)),
+            bi(t(myClaim ? "your_claim" : "claims_open"), tOther(myClaim ? "your_claim" : "claims_open")))
+          : h("div", { class: `turn-name${mine ? " mine" : ""}`, id: "turn-name" },  // in both languages
+            mine ? bi(t("your_turn"), tOther("your_turn")) : `${t("turn")}: ${turnName}`)),
     special ? h("div", { class: "laizi", id: "laizi-info" },
       h("span", { class: "laizi-tile" }, bi(t("laizi"), tOther("laizi")), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
       special.pi.size ? h("span", { class: "pi-tiles" }, bi(t("pi"), tOther("pi")),

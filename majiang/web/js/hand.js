@@ -94,11 +94,12 @@ export function myHandEl(screen) {
   picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : bi(t("discard_it"), tOther("discard_it")),
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
   const orphansOffered = others.some((a) => a.type === "pick" || a.type === "grab");
-  const hint = screen.prompt?.auto ? t("auto_notice")
+  const both = (key) => bi(t(key), tOther(key));  // what to do now, in both languages
+  const hint = screen.prompt?.auto ? both("auto_notice")
     : declaring ? word("declare_pick")
     : orphansOffered ? orphansNote(view)
-    : ok.size ? (screen.selected ? t("tap_again") : touch ? t("discard_hint_touch") : t("discard_hint"))
-      : prompting || screen.tableClosed ? "" : readyHere ? t("press_ready") : t("wait_others");
+    : ok.size ? both(screen.selected ? "tap_again" : touch ? "discard_hint_touch" : "discard_hint")
+      : prompting || screen.tableClosed ? "" : both(readyHere ? "press_ready" : "wait_others");
   const focus = screen.selected?.tile || screen.hovered || null;
   const declared = !!me?.declared;
   // the waits kept from the last discard: between this seat's prompts of the hand, not after it
