@@ -128,13 +128,11 @@ def fork_wall(rules: str, bot: str, at: str, seed: str, wall: int) -> tuple[list
 def _fork(hand: Hand, bots: Sequence[Bot], wall: int, seat: int, view: SeatView,
           ruleset: Ruleset, pair: Pair, choice: Action, answers: Answers) -> Fork:
     counts = list(view.counts)
-    live = 0
+    ready = list(counts)  # the ready hand: after a declaration's discard, or the one winning
     if pair[0].type == DECLARE and pair[0].tile is not None:
-        counts[pair[0].tile] -= 1
-        live = ready_value(view, ruleset, counts, unseen_counts(view, ruleset))[1]
-        counts[pair[0].tile] += 1
-    elif pair[0] == WIN_ACTION:
-        live = ready_value(view, ruleset, counts, unseen_counts(view, ruleset))[1]
+        ready[pair[0].tile] -= 1
+    live = (ready_value(view, ruleset, ready, unseen_counts(view, ruleset))[1]
+            if pair[0].type == DECLARE or pair[0] == WIN_ACTION else 0)
 
     def way(action: Action) -> int:
         return result_of(hand, bots, seat, [(s, action if s == seat else a) for s, a in answers])

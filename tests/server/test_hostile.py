@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_player import auth, make_client, signup, table_socket
+from server_player import OPS, auth, make_client, signup, table_socket
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.server import limits
@@ -320,7 +320,7 @@ def test_the_ledger_check_is_for_the_operator_only(sqlite_client: TestClient) ->
         r = sqlite_client.get("/api/ledger/check", headers=headers)
         assert r.status_code == 403 and "operator" in r.json()["error"]
         assert "total_silver" not in r.text
-    check = sqlite_client.get("/api/ledger/check", headers=auth("ops")).json()
+    check = sqlite_client.get("/api/ledger/check", headers=OPS).json()
     assert check["balanced"] and check["users"] >= 1
 
 

@@ -4,7 +4,7 @@
 // prompts, each waiting on a tap); the settings switch asks every time instead.
 
 const KEY = "majiang.orphanCalls";
-export const ORPHANS = new Set("1m9m1p9p1s9s1z2z3z4z5z6z7z".match(/../g));
+const ORPHANS = new Set("1m9m1p9p1s9s1z2z3z4z5z6z7z".match(/../g));
 export const IN_REACH = 7;  // kinds held from which thirteen orphans is worth a call
 const CALLS = new Set(["pick", "grab"]);
 

@@ -229,8 +229,8 @@ export function settlementEl(s, names, mySeat) {
     s.hand_id != null ? verifyLink(s.hand_id) : null);
 }
 
-/** ↑ / ↓ beside a level that this hand changed (`words`: and 升级 / level up after it). */
-function levelMove(before, after) {  // an arrow and its words (a bare arrow told a newcomer nothing)
+/** ↑ 升级 / ↓ 降级 beside a level that this hand changed (a bare arrow told a newcomer nothing). */
+function levelMove(before, after) {
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
   return h("span", { class: `level-move ${up ? "up" : "down"}`, title: tx(up ? "level_up" : "level_down") },

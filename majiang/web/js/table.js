@@ -126,7 +126,7 @@ export class TableScreen {
         this.prompt = { ...msg, received: performance.now() };
         this.declaring = false;
         if (this.selected && !this.discardable().has(this.selected.tile)) this.selected = null;
-        if (orphanPass(this.prompt, this.view)) this.passOrphanCall();
+        { const pass = orphanPass(this.prompt, this.view); if (pass) this.passOrphanCall(pass); }
         break;
       case "settlement":
         this.settlement = { ...msg.settlement, _shownFor: this.view ? this.view.hand_no : null };
@@ -269,11 +269,9 @@ export class TableScreen {
     this.render();
   }
 
-  /** Jincheng: pass a 拾 / 抢 offer while the hand is far from thirteen orphans (orphans.js),
-   * saying so the first time at this table. */
-  passOrphanCall() {
-    const pass = orphanPass(this.prompt, this.view);
-    if (!pass) return;
+  /** Jincheng: send `pass` for a 拾 / 抢 offer while the hand is far from thirteen orphans
+   * (orphans.js `orphanPass`), saying so the first time at this table. */
+  passOrphanCall(pass) {
     this.act(pass);
     if (!this.orphanPassTold) {  // said once at this table, until the player's next action
       this.orphanPassTold = true;
