@@ -8,7 +8,7 @@
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, getLang, setLang, onLangChange, taels } from "./i18n.js";
+import { t, tOther, getLang, setLang, onLangChange, taels, both } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
@@ -41,7 +41,7 @@ const app = {
     const u = this.user;
     mount(document.getElementById("bar"),
       h("a", { href: "#/", class: "brand" }, h("img", { src: "/static/tiles/7z.svg", class: "tile tile-xs", alt: "" }), " ",
-        bi(t("title"), tOther("title"))),
+        both("title")),
       // on the lobby already the hash does not change: draw it afresh (balance, seat) all the same
       u ? h("a", { href: "#/", id: "nav-lobby", onclick: () => {
         if (!location.hash.replace(/^#\/?/, "")) this.route();
@@ -89,7 +89,7 @@ const app = {
       if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`),
         h("p", {}, h("a", { href: "#/", class: "button small", id: "btn-error-lobby",
           onclick: () => { if (!location.hash.replace(/^#\/?/, "")) this.route(); } },
-        bi(t("back_to_lobby"), tOther("back_to_lobby")))));
+        both("back_to_lobby"))));
     }
   },
 

@@ -2,7 +2,7 @@
 // and the centre (a compass of seat winds with whose turn it is, the wall, wuhan's laizi).
 // Shared by the live table and the replay viewer.
 import { h, bi, signed } from "./dom.js";
-import { declaredKey, t, tOther } from "./i18n.js";
+import { declaredKey, t, tOther, both } from "./i18n.js";
 import { splitTiles, tileImg, tileRow, tileEl, sortTiles, specialTiles, markedTile } from "./tiles.js";
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"],
@@ -157,14 +157,14 @@ export function centerPanel(view, names, timerEl, handNo = null, myClaim = false
           ? h("div", { class: `turn-name${myClaim ? " mine" : ""}`, id: "turn-name" },
             bi(t(myClaim ? "your_claim" : "claims_open"), tOther(myClaim ? "your_claim" : "claims_open")))
           : h("div", { class: `turn-name${mine ? " mine" : ""}`, id: "turn-name" },  // in both languages
-            mine ? bi(t("your_turn"), tOther("your_turn")) : `${t("turn")}: ${turnName}`)),
+            mine ? both("your_turn") : `${t("turn")}: ${turnName}`)),
     special ? h("div", { class: "laizi", id: "laizi-info" },
-      h("span", { class: "laizi-tile" }, bi(t("laizi"), tOther("laizi")), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
-      special.pi.size ? h("span", { class: "pi-tiles" }, bi(t("pi"), tOther("pi")),
+      h("span", { class: "laizi-tile" }, both("laizi"), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
+      special.pi.size ? h("span", { class: "pi-tiles" }, both("pi"),
         [...special.pi].map((x) => markedTile(tileImg(x, { size: "sm" }), "pi"))) : null,
       view.indicator ? h("span", { class: "indicator", title: `${t("indicator")} · ${tOther("indicator")}` },
         h("small", {}, t("indicator")), tileImg(view.indicator, { size: "xs" })) : null)
-      : view.indicator ? h("div", { class: "indicator" }, bi(t("indicator"), tOther("indicator")),
+      : view.indicator ? h("div", { class: "indicator" }, both("indicator"),
         tileImg(view.indicator, { size: "sm" })) : null,
     view.kong_tile ? h("div", { class: "kong-tile" }, `${names[view.kong_tile.seat] ?? ""} ${t("adding_kong")}`,
       tileImg(view.kong_tile.tile, { size: "sm" })) : null);

@@ -1,6 +1,6 @@
 // The first-visit guide: three steps over the lobby, shown once (remembered in localStorage).
 import { h, bi } from "./dom.js";
-import { t, tOther } from "./i18n.js";
+import { t, tOther, both } from "./i18n.js";
 
 const KEY = "majiang.guide";
 
@@ -26,11 +26,11 @@ export function guideEl(done = () => {}) {
   const close = () => { localStorage.setItem(KEY, "seen"); el.remove(); done(); };
   const el = h("div", { class: "overlay guide", id: "guide" },
     h("div", { class: "card overlay-card guide-card" },
-      h("h2", {}, bi(t("guide_title"), tOther("guide_title"))),
+      h("h2", {}, both("guide_title")),
       h("ol", {}, ["guide_1", "guide_2", "guide_3"].map((k) => h("li", {}, t(k), h("small", { class: "other-lang" }, tOther(k))))),
       h("div", { class: "buttons" },
-        h("button", { id: "btn-guide-ok", onclick: close }, bi(t("guide_ok"), tOther("guide_ok"))),
+        h("button", { id: "btn-guide-ok", onclick: close }, both("guide_ok")),
         h("a", { class: "button secondary", id: "guide-rules", href: "#/rules", onclick: close },
-          bi(t("guide_rules"), tOther("guide_rules"))))));
+          both("guide_rules")))));
   return el;
 }

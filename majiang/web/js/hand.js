@@ -1,7 +1,7 @@
 // This seat's hand strip: the action buttons, the hint line and the tiles (tap to pick, tap again
 // or the discard button to throw; one click with a mouse). Hints are the prompt's (hints.js).
-import { h, bi } from "./dom.js";
-import { t, tOther, tr, trOther } from "./i18n.js";
+import { h } from "./dom.js";
+import { t, both, trBoth } from "./i18n.js";
 import { tileImg, tileRow, tileEl, specialTiles, tileMark } from "./tiles.js";
 import { handParts } from "./board.js";
 import { hintsOn, hintBar, tileBadge, discardHint, dangerSet, bestDiscards, fartherDiscards } from "./hints.js";
@@ -18,7 +18,7 @@ export function oneClickDiscard() { return !!(ONE_CLICK && ONE_CLICK.matches); }
  * to, in both languages (the hand's kinds and its frozen singles). */
 function orphansNote(view) {
   const n = orphanKinds(view);
-  return bi(t("orphans_offer", { n }), tOther("orphans_offer", { n }));
+  return both("orphans_offer", { n });
 }
 
 /** The hand strip of `screen` (a TableScreen): its view, prompt, selection and kept waits. */
@@ -62,11 +62,11 @@ export function myHandEl(screen) {
   // opens the declare mode (only those tiles selectable, a Cancel); a single one keeps its own button
   const declares = screen.declarations();
   const declaring = screen.inDeclareMode();
-  const word = (key) => { const k = `${key}_${DECLARE_RULES.has(view.rules) ? view.rules : "any"}`; return bi(t(k), tOther(k)); };
+  const word = (key) => { const k = `${key}_${DECLARE_RULES.has(view.rules) ? view.rules : "any"}`; return both(k); };
   const modeButton = () => h("button", { class: "action action-declare", id: "btn-declare", "data-action": "declare",
     onclick: () => { screen.declaring = true; screen.selected = null; screen.render(); } }, word("declare"));
   const cancelButton = () => h("button", { class: "action action-pass", id: "btn-declare-cancel", "data-action": "cancel",
-    onclick: () => { screen.declaring = false; screen.selected = null; screen.render(); } }, bi(t("cancel"), tOther("cancel")));
+    onclick: () => { screen.declaring = false; screen.selected = null; screen.render(); } }, both("cancel"));
   // between hands the Ready button is here too, under the thumb (the header's may be scrolled away)
   const readyHere = !prompting && screen.awaitingMyReady();
   const shown = declaring ? [] : others.filter((a) => a.type !== "declare" || declares.length < 2 || a === declares[0]);
@@ -74,8 +74,7 @@ export function myHandEl(screen) {
     class: `action action-${a.type}`, "data-action": a.type, "data-tile": a.tile || a.tiles || "",
     "data-kind": a.kind || null, onclick: () => screen.act(a) },
   a.tile || a.tiles ? tileRow(a.tiles || a.tile, { size: "xs", special }) : null,
-  h("span", { class: "bi" }, a.label ? tr(a.label) : a.type,
-    h("small", { class: "other-lang" }, a.label ? trOther(a.label) : "")),
+  a.label ? trBoth(a.label) : h("span", { class: "bi" }, a.type),
   a.type === "declare" && danger.has(a.tile) ? h("span", { class: "danger-mark", title: t("hint_danger") }, "⚠") : null));
   if (declaring) buttons.push(cancelButton());
   // the Discard button of a picked tile (in the declare mode: Declare with it); on a touch screen it
@@ -91,10 +90,9 @@ export function myHandEl(screen) {
     "data-action": between ? "placeholder" : declaring ? "declare-tile" : "discard", "data-tile": picked || "",
     disabled: !picked,
     onclick: () => { const x = screen.selected; screen.selected = null; if (x) screen.act(screen.tileAction(x.tile)); } },
-  picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : bi(t("discard_it"), tOther("discard_it")),
+  picked ? tileImg(picked, { size: "xs" }) : null, declaring ? word("declare") : both("discard_it"),
   picked && danger.has(picked) ? h("span", { class: "danger-mark" }, "⚠") : null));
   const orphansOffered = others.some((a) => a.type === "pick" || a.type === "grab");
-  const both = (key) => bi(t(key), tOther(key));  // what to do now, in both languages
   const hint = screen.prompt?.auto ? both("auto_notice")
     : declaring ? word("declare_pick")
     : orphansOffered ? orphansNote(view)
@@ -117,14 +115,14 @@ export function myHandEl(screen) {
     screen.timerEl,
     h("span", { class: "action-buttons" }, buttons,
       readyHere ? h("button", { class: "action action-ready", id: "btn-ready-hand", onclick: () => screen.ready() },
-        bi(t("ready"), tOther("ready"))) : null)),
+        both("ready")) : null)),
   bar,
   h("div", { class: "hand-wrap" }, h("div", { class: "hand-row" },
     h("span", { class: "hand", id: "hand" }, hand.map((x, i) => tile(x, "in-hand", `h${i}`))),
     h("span", { class: `drawn${drawn ? "" : " empty"}`, id: drawn ? "drawn" : null },
       drawn ? tile(drawn, "drawn-tile", "d") : null),
     view.set_aside ? h("span", { class: "set-aside", id: "set-aside", title: t("set_aside") },
-      h("small", {}, bi(t("set_aside"), tOther("set_aside"))), tileImg(view.set_aside, { size: "sm" })) : null)));
+      h("small", {}, both("set_aside")), tileImg(view.set_aside, { size: "sm" })) : null)));
   // through the CSSOM: a style attribute is blocked by the CSP, and Object.assign onto el.style
   // (h's style object) drops a custom property
   strip.style.setProperty("--n", String(slots));

@@ -2,7 +2,7 @@
 // this seat's view): waits with unseen copies, what each discard leaves, danger marks, and why a
 // complete hand has no win button. Nothing here analyses a hand. Hints can be turned off.
 import { h, bi } from "./dom.js";
-import { t, tOther, getLang } from "./i18n.js";
+import { t, tOther, getLang, both } from "./i18n.js";
 import { tileImg } from "./tiles.js";
 
 const KEY = "majiang.hints";
@@ -76,7 +76,7 @@ export function noWinEl(noWin) {
   const [zh, en] = String(noWin.detail || "").split(" / ");
   const reason = noWin.reason === "below_minimum" ? "no_win_minimum" : "no_win_forbidden";
   return h("div", { class: "no-win", id: "no-win", "data-reason": noWin.reason },
-    h("b", {}, bi(t(reason), tOther(reason))), " ", tileImg(noWin.tile, { size: "xs" }),
+    h("b", {}, both(reason)), " ", tileImg(noWin.tile, { size: "xs" }),
     noWin.value != null && noWin.value !== 0 ? h("span", { class: "value" }, ` ${t("value")} ${noWin.value}`) : null,
     " ", h("span", { class: "detail" }, en ? bi(getLang() === "en" ? en : zh, getLang() === "en" ? zh : en)
       : noWin.detail));
@@ -106,11 +106,11 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
   } else if (declaredLine) {  // 亮倒 / 上架: the drawn tile goes, no choice
     const keep = hints.discards.find((x) => x.ready);
     parts.push(h("div", { class: "hint-line ready", id: "hint-declared" },
-      h("b", {}, bi(t("hint_declared"), tOther("hint_declared"))),
+      h("b", {}, both("hint_declared")),
       keep ? [" ", t("hint_waits"), waitTiles(withUnseen(hints, keep.tiles))] : null));
   } else if (hints?.waits?.length) {
     parts.push(h("div", { class: "hint-line ready", id: "hint-waits" },
-      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(withUnseen(hints, hints.waits)),
+      h("b", {}, both("hint_ready")), waitTiles(withUnseen(hints, hints.waits)),
       h("span", { class: "total" }, t("hint_total", { n: hints.wait_count }))));
   } else if (hints?.discards?.length) {
     const ready = hints.discards.filter((x) => x.ready).sort((a, b) => b.count - a.count);
@@ -119,7 +119,7 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
         tileImg(x.tile, { size: "xs" }), h("small", {}, `${t("hint_wait_short")}${x.count}`)))));
   } else if (kept && kept.length) {
     parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: t("hint_kept_note") },
-      h("b", {}, bi(t("hint_ready"), tOther("hint_ready"))), waitTiles(kept)));
+      h("b", {}, both("hint_ready")), waitTiles(kept)));
   }
   // on a discard turn the first line is always there (empty until there is something to say): so that
   // picking a tile swaps its text and moves nothing below it; `keep`: between this seat's turns too

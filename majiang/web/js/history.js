@@ -3,7 +3,7 @@
 // or lost (the hand's stored explanation, the same as its settlement and its replay), a replay.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, getLang } from "./i18n.js";
+import { t, tOther, tr, getLang, both } from "./i18n.js";
 import { rulesetName } from "./lobby.js";
 import { addExplainCss } from "./settlement.js";
 
@@ -57,7 +57,7 @@ export async function renderHistory(root) {
   addExplainCss();
   const list = await get("/api/history");
   mount(root, h("div", { class: "card history" },
-    h("h2", {}, bi(t("history"), tOther("history"))),
+    h("h2", {}, both("history")),
     list.length === 0 ? h("p", { class: "muted" }, t("no_history")) :
       h("table", { class: "list history-list", id: "history" },
         h("tr", {}, h("th", { class: "wide" }, "#"), h("th", {}, t("ruleset")), h("th", {}, tx("result")),
@@ -75,6 +75,6 @@ export async function renderHistory(root) {
             `${signed(x.silver)}`),
           h("td", { class: "wide" }, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
           h("td", { class: "replay" }, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },
-            bi(t("replay"), tOther("replay")))))))));
+            both("replay"))))))));
   return () => {};
 }

@@ -1,5 +1,12 @@
 // Interface text in both languages, and the chosen language (remembered in localStorage).
-import { fmtInt, signed } from "./dom.js";
+//
+// The project's rule: text a player sees is in Chinese AND English. The chosen language (the
+// switch in the top bar) comes first, the other follows it smaller and lighter: `both(key)` for a
+// key of TEXT, `trBoth(obj)` for a server's {zh, en}, `textTable(PAIRS)` for a module's own pairs.
+// On a phone the second language goes on its own small line where a row is short of width
+// (the `stack` class, style.css), never hidden. Long prose (rules_text.js, the guide's steps) is
+// the one exception: see rules.js.
+import { bi, fmtInt, signed } from "./dom.js";
 
 const KEY = "majiang.lang";
 
@@ -310,11 +317,32 @@ export function tOther(key, vars = {}) {
   return fill(pair ? pair[lang === "zh" ? 1 : 0] : key, vars);
 }
 
+/** Both languages of a key, as one element: the chosen language, the other small after it
+ * (`cls` "stack": the other on its own line). */
+export function both(key, vars = {}, cls = "") {
+  return bi(t(key, vars), tOther(key, vars), cls);
+}
+
 /** `text` with its {name} placeholders filled from `vars`. */
 function fill(text, vars) {
   let s = text;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
+}
+
+/** A module's own [zh, en] pairs: `tx(key, vars, other)` one language (the chosen, or with
+ * `other` the other), `both(key, vars, cls)` the two as one element (an unknown key is itself). */
+export function textTable(pairs) {
+  const tx = (key, vars = {}, other = false) => {
+    const pair = pairs[key] || [key, key];
+    return fill(pair[(lang === "zh") !== other ? 0 : 1], vars);
+  };
+  return { tx, both: (key, vars = {}, cls = "") => bi(tx(key, vars), tx(key, vars, true), cls) };
+}
+
+/** A [zh, en] pair as one element, the chosen language first. */
+export function pairBoth(zh, en, cls = "") {
+  return lang === "zh" ? bi(zh, en, cls) : bi(en, zh, cls);
 }
 
 /** A bilingual object from the server ({zh, en}) in the current language. */
@@ -327,6 +355,11 @@ export function tr(obj) {
 export function trOther(obj) {
   if (obj == null || typeof obj === "string") return "";
   return (lang === "zh" ? obj.en : obj.zh) ?? "";
+}
+
+/** A server's {zh, en} in both languages, as one element. */
+export function trBoth(obj, cls = "") {
+  return bi(tr(obj), trOther(obj), cls);
 }
 
 /** A ruleset's card text: `{special: {zh, en}, typical: {zh, en}}`, or null for an unknown one. */

@@ -3,7 +3,7 @@
 // below when it is not among the top. Route: #/leaderboard or #/leaderboard/RULES.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr } from "./i18n.js";
+import { getLang, tr, textTable, trBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 import { standingCss } from "./profile.js";
@@ -24,12 +24,7 @@ const TEXT = {
     "Signed-up players with at least one hand of this ruleset are ranked (guests and bots are not)."],
   guest_note: ["你正以游客身份游戏：注册后你的银两和战绩才会上榜。", "You play as a guest: sign up to put your silver and results on the boards."],
 };
-function tx(key, vars = {}, other = false) {
-  let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-const bx = (key, vars) => bi(tx(key, vars), tx(key, vars, true));
+const { tx, both: bx } = textTable(TEXT);
 const pct = (x) => (x == null ? "—" : `${(x * 100).toFixed(1)}%`);
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
 const who = (name) => h("a", { href: `#/profile/${encodeURIComponent(name)}` }, name);
@@ -75,7 +70,7 @@ export async function renderLeaderboard(root, app, arg = null) {
       h("section", { class: "card" },
         h("h2", {}, bx("leaderboard")),
         h("div", { class: "tabs" }, tab("wealth", bx("wealth"), state.by === "wealth"),
-          rulesets.map((id) => tab(id, bi(tr(rulesName(id)), getLang() === "zh" ? rulesName(id).en : rulesName(id).zh),
+          rulesets.map((id) => tab(id, trBoth(rulesName(id)),
             state.by === "rules" && state.rules === id))),
         controls,
         h("p", { class: "muted", id: "board-who" },

@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, splitMessage } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, splitMessage, both } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
 
@@ -66,19 +66,19 @@ export function authCard(app) {
       app.route();
     } catch (e) {  // Enter logs in: a new name then meets "wrong password", so say where sign-up is
       mount(msg, e.message, path === "/api/login" && e.status === 401
-        ? h("div", { class: "muted", id: "auth-hint" }, bi(t("auth_hint"), tOther("auth_hint"))) : null);
+        ? h("div", { class: "muted", id: "auth-hint" }, both("auth_hint")) : null);
     }
   };
   return h("form", { class: "card auth", onsubmit: go("/api/login", true) },
-    h("h2", {}, bi(t("title"), tOther("title"))),
-    h("label", {}, bi(t("username"), tOther("username")), user),
-    h("label", {}, bi(t("password"), tOther("password")), pass),
+    h("h2", {}, both("title")),
+    h("label", {}, both("username"), user),
+    h("label", {}, both("password"), pass),
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "btn-signup", onclick: go("/api/signup", true) },
-        bi(t("signup"), tOther("signup"))),
-      h("button", { type: "submit", id: "btn-login" }, bi(t("login"), tOther("login"))),
+        both("signup")),
+      h("button", { type: "submit", id: "btn-login" }, both("login")),
       h("button", { type: "button", id: "btn-guest", class: "secondary", onclick: go("/api/guest", false) },
-        bi(t("guest"), tOther("guest")))),
+        both("guest"))),
     msg);
 }
 
@@ -97,9 +97,9 @@ function upgradeCard(app) {
     } catch (e) { msg.textContent = e.message; }
   };
   return h("details", { class: "upgrade", id: "upgrade" },
-    h("summary", {}, bi(t("upgrade"), tOther("upgrade"))),
+    h("summary", {}, both("upgrade")),
     h("form", { onsubmit: submit }, user, pass,
-      h("button", { type: "submit", id: "btn-upgrade" }, bi(t("signup"), tOther("signup"))), msg));
+      h("button", { type: "submit", id: "btn-upgrade" }, both("signup")), msg));
 }
 
 /** Render the lobby into `root`. Returns a cleanup function. */
@@ -146,7 +146,7 @@ export async function renderLobby(root, app, note = null) {
     const rounds = r.match_rounds != null;
     matchIn.max = rounds ? 4 : 99;
     matchIn.value = rounds ? r.match_rounds : (r.match_hands ?? 8);
-    mount(matchLabel, rounds ? bi(t("match_rounds"), tOther("match_rounds")) : bi(t("match_hands"), tOther("match_hands")));
+    mount(matchLabel, rounds ? both("match_rounds") : both("match_hands"));
   };
   const cardsBox = h("div", { class: "ruleset-cards", id: "ruleset-cards" });
   const quickBtn = h("button", { id: "btn-quick", onclick: () => quick() });  // names the ruleset it opens
@@ -233,8 +233,8 @@ export async function renderLobby(root, app, note = null) {
           if (res.code === code) { mount(seatedBox, h("p", { class: "error" }, t("still_seated", { code }))); return; }
           open(res);
         } catch (e) { fail(e); }
-      } }, bi(t("leave_and_quick"), tOther("leave_and_quick"))),
-      h("button", { class: "secondary", onclick: () => mount(seatedBox) }, bi(t("close"), tOther("close")))));
+      } }, both("leave_and_quick")),
+      h("button", { class: "secondary", onclick: () => mount(seatedBox) }, both("close"))));
   const join = async (code) => {
     const c = String(code).trim().toUpperCase();
     if (!c) return;
@@ -245,7 +245,7 @@ export async function renderLobby(root, app, note = null) {
   // a list of tables, each row its code, ruleset, level and stake, then `more(tb)`: [meta spans,
   // ...buttons] (the open tables add seats, status, Join; the tables in play, Watch)
   const tableList = (tables, more) => (tables.length === 0
-    ? h("p", { class: "muted" }, bi(t("no_tables"), tOther("no_tables")))
+    ? h("p", { class: "muted" }, both("no_tables"))
     : h("ul", { class: "table-list" }, tables.map((tb) => {
       const [meta, ...buttons] = more(tb);
       return h("li", { class: "table-row", "data-code": tb.code },
@@ -272,7 +272,7 @@ export async function renderLobby(root, app, note = null) {
           h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
             playing ? t("playing_open") : t("waiting_open"))],
         h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
-          bi(t("join"), tOther("join"))),
+          both("join")),
         playing ? watchLink(tb, "small watch-link") : null];
       }));
     } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
@@ -287,36 +287,36 @@ export async function renderLobby(root, app, note = null) {
       msg,
       seatedBox,
       h("section", { class: "card rulesets-card" },
-        h("h2", {}, bi(t("rulesets"), tOther("rulesets"))), cardsBox,
+        h("h2", {}, both("rulesets")), cardsBox,
         h("div", { class: "buttons quick-row" }, quickBtn)),  // what a newcomer looks for: on a phone's first screen
       h("div", { class: "lobby" },
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, ` ${t("guest_tag")}`) : null),
         me.guest ? upgradeCard(app) : null,
-        h("div", { class: "balance" }, bi(t("silver"), tOther("silver")), ": ",
+        h("div", { class: "balance" }, both("silver"), ": ",
           h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${taelWord(me.silver)}`),
-        h("div", { class: "level" }, bi(t("level"), tOther("level")), ": ", levelBadge(me.level)),
+        h("div", { class: "level" }, both("level"), ": ", levelBadge(me.level)),
         me.level ? h("div", { class: "muted" }, `${t("stake")}: ${taels(me.level.stake)}`) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
           href: `#/table/${me.table}` }, t("back_to_table", { code: me.table }))) : null),
       faucets,
       h("section", { class: "card create" },
-        h("h2", {}, bi(t("create_table"), tOther("create_table"))),
-        h("label", {}, bi(t("ruleset"), tOther("ruleset")), rulesSel),
-        h("label", {}, bi(t("level"), tOther("level")), levelSel),
-        h("label", {}, bi(t("bots"), tOther("bots")), botsSel),
-        h("label", {}, bi(t("turn_seconds"), tOther("turn_seconds")), turnIn),
+        h("h2", {}, both("create_table")),
+        h("label", {}, both("ruleset"), rulesSel),
+        h("label", {}, both("level"), levelSel),
+        h("label", {}, both("bots"), botsSel),
+        h("label", {}, both("turn_seconds"), turnIn),
         h("label", {}, matchLabel, matchIn),
         practice.label,
         h("div", { class: "buttons" },
-          h("button", { id: "btn-create", onclick: () => create(false) }, bi(t("create_table"), tOther("create_table"))),
-          h("button", { id: "btn-create-room", onclick: () => create(true) }, bi(t("create_room"), tOther("create_room"))))),
+          h("button", { id: "btn-create", onclick: () => create(false) }, both("create_table")),
+          h("button", { id: "btn-create-room", onclick: () => create(true) }, both("create_room")))),
       h("section", { class: "card joincard" },
-        h("h2", {}, bi(t("join"), tOther("join"))),
+        h("h2", {}, both("join")),
         h("div", { class: "row" }, codeIn,
-          h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, bi(t("join"), tOther("join")))),
-        h("h3", {}, bi(t("open_tables"), tOther("open_tables"))), tablesBox,
-        h("h3", {}, bi(t("live_tables"), tOther("live_tables"))), liveBox))));
+          h("button", { id: "btn-join", onclick: () => join(codeIn.value) }, both("join"))),
+        h("h3", {}, both("open_tables")), tablesBox,
+        h("h3", {}, both("live_tables")), liveBox))));
   showPicked();
   await refreshTables();
   const timer = setInterval(refreshTables, 5000);

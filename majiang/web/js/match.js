@@ -1,6 +1,6 @@
 // A table's match (protocol.md section 5: `match`, `match_over`, `table.match`) and the dice of a hand.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther } from "./i18n.js";
+import { t, tOther, tr, trOther, both } from "./i18n.js";
 
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -50,10 +50,10 @@ function boardToggle(match) {
       const live = document.getElementById("match-board");
       if (live) live.open = boardOpen;
     }
-  } }, bi(t("scoreboard"), tOther("scoreboard"))),
+  } }, both("scoreboard")),
   h("div", { class: "card match-board-panel" },
     h("button", { type: "button", class: "small secondary board-close", id: "btn-board-close",
-      onclick: () => { details.open = false; boardOpen = false; } }, bi(t("close"), tOther("close"))),
+      onclick: () => { details.open = false; boardOpen = false; } }, both("close")),
     scoreboardEl(boardOf(match), match.names || [], null)));
   return details;
 }
@@ -72,9 +72,9 @@ export function scoreboardEl(board, names, mySeat) {
   const n = Math.max(names.length, (board.totals?.units || []).length);
   const seats = Array.from({ length: n }, (_, i) => i);
   return h("div", { class: "scoreboard", id: "scoreboard" },
-    h("h3", {}, bi(t("scoreboard"), tOther("scoreboard")), " ",
+    h("h3", {}, both("scoreboard"), " ",
       h("small", { class: "muted" }, `${t("units")} / ${t("silver")}`)),
-    hands.length === 0 ? h("p", { class: "muted" }, bi(t("none_yet"), tOther("none_yet"))) :
+    hands.length === 0 ? h("p", { class: "muted" }, both("none_yet")) :
     h("table", { class: "money scoreboard-table" },
       h("tr", {}, h("th", {}, ""), seats.map((i) => h("th", { class: i === mySeat ? "me" : "" }, seatName(names, i)))),
       hands.map((hd) => h("tr", { "data-hand": hd.no },
@@ -91,7 +91,7 @@ export function summaryEl(match, mySeat) {
   if (!rows.length) return null;
   const head = ["place", "name", "units", "silver", "wins", "self_drawn_n", "deal_ins", "best_hand"];
   return h("div", { class: "match-summary", id: "match-summary" },
-    h("h3", {}, bi(t("match_summary"), tOther("match_summary"))),
+    h("h3", {}, both("match_summary")),
     h("table", { class: "money" },
       h("tr", {}, head.map((k, i) => h("th", i > 1 ? { class: "num" } : {}, k === "name" ? "" : t(k)))),
       rows.map((r) => h("tr", { class: r.seat === mySeat ? "me" : "", "data-place": r.place },
@@ -120,11 +120,11 @@ export function drawNotice(match, onClose) {
   const draw = match && match.draw;
   if (!draw) return null;
   return h("div", { class: "card notice draw-notice", id: "draw-notice" },
-    h("b", {}, bi(t("first_dealer"), tOther("first_dealer"))), " ",
+    h("b", {}, both("first_dealer")), " ",
     h("span", { class: "draw-text" }, tr(draw.text)),
     h("small", { class: "other-lang" }, trOther(draw.text)), " ",
     onClose ? h("button", { class: "secondary small", id: "btn-close-draw", onclick: onClose },
-      bi(t("close"), tOther("close"))) : null);
+      both("close")) : null);
 }
 
 /** The dice that opened the wall: `{throws: [{seat, dice: [a, b]}], break_seat, cut}`. */
@@ -137,7 +137,7 @@ export function diceEl(dice, names) {
       h("span", { class: "faces" }, faces), ` ${sum}`);
   });
   return h("div", { class: "dice", id: "dice" },
-    h("small", {}, bi(t("dice"), tOther("dice")), ": "), throws,
+    h("small", {}, both("dice"), ": "), throws,
     dice.cut != null ? h("small", { class: "muted" }, ` (${t("cut")} ${dice.cut})`) : null);
 }
 
@@ -153,15 +153,15 @@ export function matchTotalsEl(match, names, mySeat) {
     h("td", { class: "num" }, signed(u)),
     h("td", { class: `num ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, silver[i] == null ? "" : signed(silver[i]))));
   return h("div", { class: "match-totals", id: "match-totals" },
-    h("h2", {}, bi(t("match_over"), tOther("match_over"))),
+    h("h2", {}, both("match_over")),
     h("p", {}, `${t("match_no", { n: match.match_no ?? 1 })}: ${tr(match.length)} · `,
       `${t("hands_played")} ${fmtInt(match.hands_played ?? 0)}`),
     h("table", { class: "money" },
-      h("tr", {}, h("th", {}, bi(t("match_totals"), tOther("match_totals"))), h("th", {}, t("units")), h("th", {}, t("silver"))),
+      h("tr", {}, h("th", {}, both("match_totals")), h("th", {}, t("units")), h("th", {}, t("silver"))),
       rows),
     summaryEl(match, mySeat),
     scoreboardEl(boardOf(match), seatNames, mySeat),
     match.seed != null ? h("p", { class: "muted small" }, `${t("seed")}: ${match.seed}`) : null,
     roomCode ? h("p", {}, h("a", { class: "button small secondary", id: "btn-back-room", href: `#/room/${roomCode}` },
-      bi(t("back_to_room"), tOther("back_to_room")))) : null);
+      both("back_to_room"))) : null);
 }

@@ -1,6 +1,6 @@
 // The overlays of the table screen: the leave confirmation and the settlement (with the win burst).
 import { h, bi } from "./dom.js";
-import { t, tOther } from "./i18n.js";
+import { t, tOther, both } from "./i18n.js";
 import { settlementEl } from "./settlement.js";
 import { matchTotalsEl } from "./match.js";
 import { winBurst } from "./sound.js";
@@ -10,11 +10,11 @@ export function leaveDialog(screen) {
   const close = () => { screen.confirmLeave = false; screen.render(); };
   return h("div", { class: "overlay", id: "leave-dialog" },
     h("div", { class: "card overlay-card confirm-card" },
-      h("h2", {}, bi(t("leave_title"), tOther("leave_title"))),
+      h("h2", {}, both("leave_title")),
       h("p", {}, t("leave_text")), h("p", { class: "muted small" }, tOther("leave_text")),
       h("div", { class: "buttons" },
-        h("button", { id: "btn-leave-confirm", onclick: () => screen.leave(true) }, bi(t("leave_yes"), tOther("leave_yes"))),
-        h("button", { class: "secondary", id: "btn-leave-cancel", onclick: close }, bi(t("leave_no"), tOther("leave_no"))))));
+        h("button", { id: "btn-leave-confirm", onclick: () => screen.leave(true) }, both("leave_yes")),
+        h("button", { class: "secondary", id: "btn-leave-cancel", onclick: close }, both("leave_no")))));
 }
 
 /** The settlement over the table, with the next hand's (or match's) button and the win burst. */
@@ -23,8 +23,8 @@ export function settlementOverlay(screen) {
   const over = screen.matchOver && (screen.matchOver.results || []).some((r) => r.hand_id === screen.settlement.hand_id)
     ? screen.matchOver : null;
   const next = screen.tableClosed ? null : over  // a closed table: no next hand to offer
-    ? h("button", { id: "btn-new-match", onclick: () => screen.ready() }, bi(t("new_match"), tOther("new_match")))
-    : h("button", { id: "btn-next", onclick: () => screen.ready() }, bi(t("next_hand"), tOther("next_hand")));
+    ? h("button", { id: "btn-new-match", onclick: () => screen.ready() }, both("new_match"))
+    : h("button", { id: "btn-next", onclick: () => screen.ready() }, both("next_hand"));
   const mine = (screen.settlement.winners || []).some((w) => w.seat === screen.mySeat());
   const burst = screen.burst && (screen.settlement.winners || []).length ? winBurst(mine) : null;
   if (burst) document.body.appendChild(burst);  // under the overlay (style.css), whatever re-renders it
@@ -37,15 +37,15 @@ export function settlementOverlay(screen) {
         // the table's notice (unseated: too little silver for the next deal; the table closed)
         // here too: in the head it was hidden behind this card, and Next hand seemed to do nothing
         screen.notice || screen.tableClosed ? h("p", { class: "notice settle-notice", id: "settle-notice",
-          role: "status" }, screen.notice || bi(t("table_closed"), tOther("table_closed"))) : null,
+          role: "status" }, screen.notice || both("table_closed")) : null,
         next,
         screen.unseated ? h("button", { id: "btn-play-on", onclick: () => screen.playOn() },
-          bi(t("play_on"), tOther("play_on"))) : null,
+          both("play_on")) : null,
         h("button", { class: "secondary", id: "btn-close-settlement",
           onclick: () => {  // the board behind it, without the burst still falling over it
             document.getElementById("win-burst")?.remove();
             screen.settlement = null;
             screen.render();
-          } }, bi(t("close"), tOther("close"))),
-        h("button", { class: "secondary", onclick: () => screen.leave() }, bi(t("back_to_lobby"), tOther("back_to_lobby"))))));
+          } }, both("close")),
+        h("button", { class: "secondary", onclick: () => screen.leave() }, both("back_to_lobby")))));
 }

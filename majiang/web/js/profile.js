@@ -4,7 +4,7 @@
 // by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr, taels } from "./i18n.js";
+import { getLang, tr, taels, textTable, trBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 
@@ -25,13 +25,9 @@ const TEXT = {
   result_even: ["不输不赢", "even"], result_draw: ["流局", "draw"],
 };
 
-export function tx(key, vars = {}, other = false) {
-  const pair = TEXT[key] || [key, key];
-  let s = pair[(getLang() === "zh") !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-const bx = (key, vars) => bi(tx(key, vars), tx(key, vars, true));
+const table = textTable(TEXT);
+export const { tx } = table;
+const bx = table.both;
 
 /** The pages' own stylesheet, linked once. */
 export function standingCss() {
@@ -86,7 +82,7 @@ function resultChip(r) {
 function tabs(ids, current, pick) {
   return h("div", { class: "tabs", role: "tablist" }, ids.map((id) =>
     h("button", { class: "secondary small", "data-rules": id, "aria-pressed": String(id === current),
-      onclick: () => pick(id) }, id === "all" ? bx("all") : bi(tr(rulesName(id)), getLang() === "zh" ? rulesName(id).en : rulesName(id).zh))));
+      onclick: () => pick(id) }, id === "all" ? bx("all") : trBoth(rulesName(id)))));
 }
 
 /** The caller's own hands of one ruleset (or all), a page at a time. */

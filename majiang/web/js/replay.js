@@ -7,7 +7,7 @@
 // object as the table's screen and the history's row.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { eventName, t, tOther, tr, getLang } from "./i18n.js";
+import { eventName, t, tOther, tr, getLang, textTable } from "./i18n.js";
 import { splitTiles, sortTiles, tileName } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
 import { settlementEl, addExplainCss } from "./settlement.js";
@@ -37,13 +37,7 @@ const TEXT = {
   deal_done: ["发牌完毕，{name}坐庄", "The deal is done; {name} deals"],
 };
 
-function text(key, vars = {}, other = false) {
-  let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-
-const biText = (key, vars) => bi(text(key, vars), text(key, vars, true));
+const { tx: text, both: biText } = textTable(TEXT);
 
 
 /** One frame per event the viewer got (a step without any, e.g. a pass, is one frame). The

@@ -3,7 +3,7 @@
 // (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
 import { get, post } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, taels } from "./i18n.js";
+import { t, tOther, tr, trOther, taels, both } from "./i18n.js";
 import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
 import { scoreboardEl, summaryEl } from "./match.js";
 
@@ -27,7 +27,7 @@ export async function renderJoin(root, app, code) {
   } catch (e) {
     mount(root, h("div", { class: "card notice", id: "join-error" },
       h("p", { class: "error" }, e.message),
-      h("a", { href: "#/", class: "button small" }, bi(t("back_to_lobby"), tOther("back_to_lobby")))));
+      h("a", { href: "#/", class: "button small" }, both("back_to_lobby"))));
   }
   return () => {};
 }
@@ -39,7 +39,7 @@ function lengthText(s) {
 
 function settingsEl(room, rs) {
   const s = room.settings;
-  const row = (key, value) => h("tr", {}, h("th", {}, bi(t(key), tOther(key))), h("td", {}, value));
+  const row = (key, value) => h("tr", {}, h("th", {}, both(key)), h("td", {}, value));
   return h("table", { class: "list room-settings", id: "room-settings" },
     row("ruleset", [tr(rs), trOther(rs) ? h("small", { class: "other-lang" }, ` ${trOther(rs)}`) : null]),
     row("match_length", lengthText(s)),
@@ -73,11 +73,11 @@ export async function renderRoom(root, app, code) {
     const me = app.user && s.user_id === app.user.id;
     const controls = !owner || !open ? null
       : !s.name ? h("button", { class: "small", "data-seat": s.seat, id: `btn-add-bot-${s.seat}`,
-        onclick: () => act("bots", { seat: s.seat }) }, bi(t("add_bot"), tOther("add_bot")))
+        onclick: () => act("bots", { seat: s.seat }) }, both("add_bot"))
         : s.bot ? h("button", { class: "small secondary", id: `btn-remove-bot-${s.seat}`,
-          onclick: () => act("remove-bot", { seat: s.seat }) }, bi(t("remove_bot"), tOther("remove_bot")))
+          onclick: () => act("remove-bot", { seat: s.seat }) }, both("remove_bot"))
           : !me ? h("button", { class: "small secondary", id: `btn-kick-${s.seat}`,
-            onclick: () => act("kick", { seat: s.seat }) }, bi(t("kick"), tOther("kick"))) : null;
+            onclick: () => act("kick", { seat: s.seat }) }, both("kick")) : null;
     return h("li", { class: `room-seat${me ? " me" : ""}`, "data-seat": s.seat },
       h("span", { class: "muted" }, `${t("seat")} ${s.seat + 1} `),
       h("b", {}, s.name || h("span", { class: "muted" }, t("empty_seat"))),
@@ -102,32 +102,32 @@ export async function renderRoom(root, app, code) {
     const linkIn = h("input", { id: "room-invite", readonly: true, value: link, onclick: (e) => e.target.select() });
     mount(root, h("div", { class: "room-page", id: "room-page" },
       error ? h("p", { class: "error", id: "room-error", role: "alert" }, error) : null,
-      closed ? h("div", { class: "card notice", id: "room-closed" }, bi(t("room_dissolved"), tOther("room_dissolved")), " ",
+      closed ? h("div", { class: "card notice", id: "room-closed" }, both("room_dissolved"), " ",
         h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))) : null,
       !closed && !me && (room.kicked || []).includes(app.user?.id)
-        ? h("div", { class: "card notice", id: "room-kicked" }, bi(t("room_kicked"), tOther("room_kicked"))) : null,
+        ? h("div", { class: "card notice", id: "room-kicked" }, both("room_kicked")) : null,
       h("section", { class: "card room-head" },
-        h("h2", {}, bi(t("room"), tOther("room")), " ", h("span", { class: "code", id: "room-code" }, data.code)),
-        h("label", {}, bi(t("invite_link"), tOther("invite_link")),
+        h("h2", {}, both("room"), " ", h("span", { class: "code", id: "room-code" }, data.code)),
+        h("label", {}, both("invite_link"),
           h("div", { class: "row" }, linkIn, h("button", { class: "small secondary", id: "btn-copy-invite",
             onclick: async () => {
               try { await navigator.clipboard.writeText(link); } catch { linkIn.select(); }
               copied = true; draw();
-            } }, copied ? t("copied") : bi(t("copy"), tOther("copy"))))),
+            } }, copied ? t("copied") : both("copy")))),
         settingsEl(room, rs)),
       h("section", { class: "card room-seats-card" },
-        h("h3", {}, bi(t("seats_label"), tOther("seats_label")),
+        h("h3", {}, both("seats_label"),
           room.started ? h("small", { class: "muted" }, ` · ${t("room_started")}`) : null),
         h("ul", { class: "room-seats", id: "room-seats" }, (data.seats || []).map((s) => seatRow(s, owner, open))),
         h("div", { class: "buttons" },
           me && !closed && !me.ready ? h("button", { id: "btn-room-ready", onclick: () => tableOp("ready") },
-            bi(t("ready"), tOther("ready"))) : null,
+            both("ready")) : null,
           me && !closed ? h("a", { class: "button secondary", id: "btn-to-table", href: `#/table/${data.code}` },
-            bi(t("to_table"), tOther("to_table"))) : null,
+            both("to_table")) : null,
           owner && open ? h("button", { class: "secondary danger", id: "btn-dissolve-room",
-            onclick: () => act("dissolve") }, bi(t("dissolve_room"), tOther("dissolve_room"))) : null,
+            onclick: () => act("dissolve") }, both("dissolve_room")) : null,
           me && !closed ? h("button", { class: "secondary", id: "btn-room-leave", onclick: () => tableOp("leave") },
-            bi(t("leave"), tOther("leave"))) : null)),
+            both("leave")) : null)),
       over ? h("section", { class: "card" }, summaryEl(over, me ? me.seat : null)) : null,
       room.scoreboard && room.scoreboard.hands.length
         ? h("section", { class: "card" }, scoreboardEl(room.scoreboard, room.scoreboard.names || [], me ? me.seat : null)) : null));

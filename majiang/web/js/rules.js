@@ -2,7 +2,7 @@
 // table and the worked hands from the server (/api/rules/ID: majiang.rules' own data and scorer).
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels, units, both, trBoth } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";
 
@@ -23,7 +23,7 @@ function pair([zh, en]) {
 }
 
 function section(key, ...body) {
-  return h("section", { class: "card rules-section", id: `rules-${key}` }, h("h2", {}, bi(t(key), tOther(key))), body);
+  return h("section", { class: "card rules-section", id: `rules-${key}` }, h("h2", {}, both(key)), body);
 }
 
 function patternsTable(page) {
@@ -45,7 +45,7 @@ function exampleEl(ex, players) {
   const how = req.win_type === "self_drawn" ? t("self_drawn")
     : `${tr({ zh: "点炮", en: "discard" })} ← ${names[req.discarder] ?? ""}`;
   return h("div", { class: "example", "data-rules": req.rules },
-    h("p", { class: "case" }, bi(tr(ex.case), trOther(ex.case))),
+    h("p", { class: "case" }, trBoth(ex.case)),
     h("div", { class: "example-hand" },
       tileRow(req.hand, { size: "sm" }),
       (req.melds || []).map((m) => meldEl(m, null, "sm")),
@@ -69,7 +69,7 @@ export async function renderRules(root, app, id) {
   mount(root, h("div", { class: "rules-page", id: "rules-page", "data-rules": rulesId },
     h("nav", { class: "rules-tabs", id: "rules-tabs" }, index.map((r) => h("a", {
       href: `#/rules/${r.id}`, class: `tab${r.id === rulesId ? " on" : ""}`, "data-rules": r.id }, tr(r)))),
-    h("h1", {}, bi(tr(page), trOther(page))),
+    h("h1", {}, trBoth(page)),
     h("p", { class: "facts" }, `${page.players} ${t("players")} · ${page.tiles} ${t("tiles_count")} · `,
       `${t("calls")}: ${page.calls.map((c) => tr(c)).join(listSep())} · ${t("shapes")}: ${page.shapes.map((s) => tr(s)).join(listSep())} · `,
       `${t(combine)}${page.minimum ? ` · ${t("minimum")} ${page.minimum}` : ""}`),
@@ -96,14 +96,14 @@ export async function levelsSection(app) {
     next ? t("to_next", { money: taels(next.min_silver - silver), name: tr(next) }) : t("top_level")) : null;
   // what turns a player away besides the level: a seat's silver per ruleset (a costly hand)
   const rulesets = await fetchOnce("/api/rulesets");
-  const seats = h("p", { class: "muted", id: "seat-minimums" }, bi(t("seat_minimums"), tOther("seat_minimums")), " ",
+  const seats = h("p", { class: "muted", id: "seat-minimums" }, both("seat_minimums"), " ",
     rulesets.filter((r) => r.seat_minimum != null).map((r) => `${tr(r)} ${taels(r.seat_minimum)}`).join(" · "));
   return section("levels_title", progress, seats,
     h("table", { class: "list levels", id: "levels-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("level")), h("th", { class: "num" }, t("min_silver")),
         h("th", { class: "num" }, t("stake")))),
       h("tbody", {}, levels.map((l) => h("tr", { class: cur && cur.index === l.index ? "mine" : "" },
-        h("td", {}, String(l.index)), h("td", {}, bi(tr(l), trOther(l))),
+        h("td", {}, String(l.index)), h("td", {}, trBoth(l)),
         h("td", { class: "num" }, fmtInt(l.min_silver)), h("td", { class: "num" }, fmtInt(l.stake)))))));
 }
 

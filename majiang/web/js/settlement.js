@@ -6,7 +6,7 @@
 // verify this hand (the fair shuffle's page /verify?hand=ID). The replay and the history show
 // this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels, units } from "./i18n.js";
+import { t, tOther, tr, trOther, getLang, taels, units, both, trBoth, textTable } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
 import { verifyLink } from "./fair.js";
@@ -39,19 +39,8 @@ const TEXT = {
   robbed_from: ["抢杠：{name}", "robbed {name}'s kong"],
 };
 
-function tx(key, vars = {}) {
-  let s = TEXT[key][getLang() === "zh" ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-
-function txOther(key, vars = {}) {
-  let s = TEXT[key][getLang() === "zh" ? 1 : 0];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-
-const biTx = (key, vars) => bi(tx(key, vars), txOther(key, vars));
+const { tx, both: biTx } = textTable(TEXT);
+const txOther = (key, vars) => tx(key, vars, true);
 
 let cssAdded = false;
 /** This module's style sheet (explain.css), added once to the page. */
@@ -123,22 +112,22 @@ function winnerEl(s, w, names, win, mySeat) {
   const how = s.win_type === "self_drawn" ? tx("self_drawn_short")
     : s.discarder != null ? tx(s.win_type === "robbing_kong" ? "robbed_from" : "discard_from", { name: nameOf(names, s.discarder) }) : "";
   return h("div", { class: "winner" },
-    h("h3", {}, bi(t("winner"), tOther("winner")), ": ", nameOf(names, w.seat),
+    h("h3", {}, both("winner"), ": ", nameOf(names, w.seat),
       how ? h("small", { class: "how" }, ` (${how})`) : null),
-    h("div", { class: "arrangement" }, h("span", { class: "label" }, bi(t("arrangement"), tOther("arrangement"))),
+    h("div", { class: "arrangement" }, h("span", { class: "label" }, both("arrangement")),
       w.decomposition && w.decomposition.length
         ? w.decomposition.map((set) => tileRow(set, { size: "sm", cls: "set" }))
         : [w.hand ? tileRow(w.hand, { size: "sm", cls: "set" }) : null,
           ...(w.melds || []).map((m) => tileRow(m.tiles, { size: "sm", cls: "set meld" }))],
       // the winning tile is in the arrangement already: named as such, not a 15th tile after an arrow
-      w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, bi(t("won_on"), tOther("won_on"))),
+      w.tile ? h("span", { class: "win-tile" }, h("small", { class: "label" }, both("won_on")),
         tileRow(w.tile, { size: "sm" })) : null),
     h("table", { class: "patterns" },
-      h("tr", {}, h("th", {}, bi(t("patterns"), tOther("patterns"))), h("th", { class: "num" }, "")),
+      h("tr", {}, h("th", {}, both("patterns")), h("th", { class: "num" }, "")),
       w.patterns.map((p) => h("tr", { class: "pattern", "data-pattern": p.id },
         h("td", {}, tr(p) || p.id, h("small", { class: "other-lang" }, trOther(p))),
         h("td", { class: "num" }, String(p.value)))),
-      h("tr", { class: "total" }, h("td", {}, bi(t("total"), tOther("total"))),
+      h("tr", { class: "total" }, h("td", {}, both("total")),
         h("td", { class: "num" }, String(w.value ?? "")))),
     win ? explainWinEl(win, names, mySeat) : null);
 }
@@ -150,7 +139,7 @@ function eventEl(ev, names, mySeat) {
   // the silver that moved gets its own column only when a payer was short (else it is what was owed)
   const anyShort = seats.some((i) => ev.silver[i] !== ev.owed[i]);
   return h("div", { class: "explain-event", "data-kind": ev.kind },
-    h("div", { class: "event-label" }, bi(tr(ev.label), trOther(ev.label))),
+    h("div", { class: "event-label" }, trBoth(ev.label)),
     h("table", { class: "flow" },
       h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, t("units")),
         h("th", { class: "num" }, tx(anyShort ? "owed" : "silver_paid")),
@@ -196,7 +185,7 @@ export function settlementEl(s, names, mySeat) {
   const explain = s.explain || null;
   const wins = explain ? explain.wins : [];
   const winners = s.winners.length === 0
-    ? h("div", { class: "draw-result" }, bi(t("exhaustive_draw"), tOther("exhaustive_draw")))
+    ? h("div", { class: "draw-result" }, both("exhaustive_draw"))
     : s.winners.map((w, i) => winnerEl(s, w, names, wins.find((x) => x.winner === w.seat) || wins[i], mySeat));
   // in units: the silver each owed and paid is the flow's (a short payer pays less)
   // one sentence per payment to a seat for one reason (paymentText)
@@ -212,14 +201,14 @@ export function settlementEl(s, names, mySeat) {
     h("td", { class: "num" }, fmtInt(s.balances_after[i])),
     h("td", {}, levelBadge(s.levels_after[i]), levelMove(s.levels_before?.[i], s.levels_after[i]))));
   return h("div", { class: "settlement", id: "settlement" },
-    h("h2", {}, bi(t("settlement"), tOther("settlement"))),
+    h("h2", {}, both("settlement")),
     winners,
-    h("h3", {}, bi(t("payments"), tOther("payments"))),
+    h("h3", {}, both("payments")),
     lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted" }, "—"),
     explain ? h("div", { class: "explain-flow", id: "silver-flow" },
       h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, ` ${s.stake ? tx("stake_is", { stake: fmtInt(s.stake), money: taels(s.stake) }) : tx("practice_is")}`)),
       explain.events.map((ev) => eventEl(ev, names, mySeat))) : null,
-    h("h3", {}, bi(t("silver_moved"), tOther("silver_moved"))),
+    h("h3", {}, both("silver_moved")),
     h("table", { class: "money" },
       h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, t("silver")),
         h("th", {}, `${t("balance")} ${t("before")}`), h("th", {}, `${t("balance")} ${t("after")}`),

@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, eventName, getLang, setLang, taels, splitMessage } from "./i18n.js";
+import { t, tOther, tr, trOther, eventName, getLang, setLang, taels, splitMessage, both } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -381,7 +381,7 @@ export class TableScreen {
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
     const parts = [header];
     if (this.tableClosed)
-      parts.push(h("div", { class: "card notice", id: "table-closed" }, bi(t("table_closed"), tOther("table_closed")), " ",
+      parts.push(h("div", { class: "card notice", id: "table-closed" }, both("table_closed"), " ",
         h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
       this.showDraw = false; markDrawSeen(this.match.match_id); this.render(); }));
@@ -421,15 +421,15 @@ export class TableScreen {
       h("span", { class: "ruleset-name" }, tr(rs), trOther(rs) && trOther(rs) !== tr(rs)
         ? h("small", { class: "other-lang" }, trOther(rs)) : null),
       tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
-        bi(t("practice_room"), tOther("practice_room")))
+        both("practice_room"))
         : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${taels(tb.stake)}`) : null,
       matchProgress(this.match, this.view),
       h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
       h("span", { class: "spacer" }),
       settingsEl(() => this.render(), tb.rules || this.view?.rules),
       this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
-        bi(t("ready"), tOther("ready"))) : null,
-      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, bi(t("leave"), tOther("leave"))),
+        both("ready")) : null,
+      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, both("leave")),
       // a phone's table hides the site's bar, and with it the language switch: one here
       h("button", { class: "secondary small table-lang", id: "btn-lang-table",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
@@ -446,7 +446,7 @@ export class TableScreen {
     if (this.status === "reconnecting" && !this.closed) {
       if (!banner) {
         banner = h("div", { id: "conn-lost", class: "conn-lost", role: "alert" },
-          bi(t("reconnecting"), tOther("reconnecting")));
+          both("reconnecting"));
         document.body.append(banner);
       }
     } else if (banner) banner.remove();
@@ -455,7 +455,7 @@ export class TableScreen {
   waitingEl() {
     const seats = this.table?.seats || [];
     return h("div", { class: "card waiting" },
-      h("h2", {}, bi(t("waiting"), tOther("waiting"))),
+      h("h2", {}, both("waiting")),
       h("table", { class: "list seats" }, seats.map((s) => h("tr", {},
         h("td", {}, `${t("seat")} ${s.seat + 1}`),
         h("td", {}, s.name || h("span", { class: "muted" }, t("empty_seat")), s.bot ? ` (${t("bot")})` : ""),

@@ -4,7 +4,7 @@
 // the seed, the wall and the deal, and each check is shown passed or failed, with the wall drawn.
 import { get, getToken } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { getLang, setLang, onLangChange } from "./i18n.js";
+import { getLang, setLang, onLangChange, textTable } from "./i18n.js";
 import { tileImg } from "./tiles.js";
 import { checkRecord, parseRecord } from "./fairshuffle.js";
 import { seenCommitments } from "./fair.js";
@@ -49,12 +49,7 @@ const TEXT = {
 };
 
 const zh = () => getLang() === "zh";
-function tx(key, vars = {}, other = false) {
-  let s = TEXT[key][zh() !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-const both = (key, vars) => bi(tx(key, vars), tx(key, vars, true));
+const { tx, both } = textTable(TEXT);
 
 const page = { handId: null, pasted: "", busy: false, error: null, result: null, me: null };
 

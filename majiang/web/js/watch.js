@@ -3,7 +3,7 @@
 // and the delay (PUT /api/tables/CODE/watching). Route: #/watch/CODE.
 import { api, get, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { getLang, t, tr } from "./i18n.js";
+import { getLang, t, tr, textTable } from "./i18n.js";
 import { rulesetName } from "./lobby.js";
 import { splitTiles, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
@@ -15,12 +15,7 @@ const TEXT = {
   waiting: ["等待开局…", "Waiting for the deal…"], over: ["本局结束", "The hand is over"],
   closed: ["旁观已结束", "Watching ended"],
 };
-function tx(key, vars = {}, other = false) {
-  let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
-const bx = (key, vars) => bi(tx(key, vars), tx(key, vars, true));
+const { tx, both: bx } = textTable(TEXT);
 
 function seatEl(view, s) {
   if (s.revealed) return seatPanel(view, { ...s, revealed: null }, { hand: sortTiles(splitTiles(s.revealed)) });
