@@ -7,8 +7,8 @@
 //   #/join/CODE   a friends' room's invite (log in or guest first); #/room/CODE the room
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
-import { h, mount, bi } from "./dom.js";
-import { t, tOther, getLang, setLang, onLangChange, taels, both } from "./i18n.js";
+import { h, mount } from "./dom.js";
+import { t, getLang, setLang, onLangChange, amountBoth, both } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
@@ -41,19 +41,19 @@ const app = {
     const u = this.user;
     mount(document.getElementById("bar"),
       h("a", { href: "#/", class: "brand" }, h("img", { src: "/static/tiles/7z.svg", class: "tile tile-xs", alt: "" }), " ",
-        both("title")),
+        both("title", {}, "stack")),
       // on the lobby already the hash does not change: draw it afresh (balance, seat) all the same
       u ? h("a", { href: "#/", id: "nav-lobby", onclick: () => {
         if (!location.hash.replace(/^#\/?/, "")) this.route();
-      } }, t("lobby")) : null,
-      u ? h("a", { href: "#/history", id: "nav-history" }, t("history")) : null,
-      h("a", { href: "#/rules", id: "nav-rules" }, t("rules")),
-      h("a", { href: "#/leaderboard", id: "nav-leaderboard" }, getLang() === "zh" ? "排行榜" : "Leaderboard"),
+      } }, both("lobby", {}, "stack")) : null,
+      u ? h("a", { href: "#/history", id: "nav-history" }, both("nav_history", {}, "stack")) : null,
+      h("a", { href: "#/rules", id: "nav-rules" }, both("rules", {}, "stack")),
+      h("a", { href: "#/leaderboard", id: "nav-leaderboard" }, both("leaderboard", {}, "stack")),
       h("span", { class: "spacer" }),
       u ? h("span", { class: "user", id: "user-box" },
         h("a", { href: `#/profile/${encodeURIComponent(u.username)}`, id: "user-name" },
           h("b", {}, u.username)), " ",
-        h("span", { class: "silver", id: "user-silver" }, taels(u.silver)), " ",
+        h("span", { class: "silver", id: "user-silver" }, amountBoth(u.silver, false, "stack")), " ",
         levelBadge(u.level)) : null,
       h("button", { class: "lang", id: "btn-lang",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
@@ -61,7 +61,7 @@ const app = {
         onclick: async () => {
           await post("/api/logout").catch(() => {});  // the server ends the session too
           setToken(null); this.user = null; this.renderBar(); location.hash = "#/"; this.route();
-        } }, t("logout")) : null);
+        } }, both("logout", {}, "stack")) : null);
   },
 
   /** The screen for the current hash. Each route renders into a fresh element of its own: a
@@ -104,7 +104,7 @@ const app = {
     if (page === "join" && arg) return renderJoin(view, this, arg);
     if (page === "room" && arg && this.user) return renderRoom(view, this, arg);
     if (page === "watch" && arg && !this.user)  // after the log-in the route opens the watch
-      return renderLobby(view, this, bi(t("watch_login", { code: arg }), tOther("watch_login").replace("{code}", arg)));
+      return renderLobby(view, this, both("watch_login", { code: arg }));
     if (!this.user || !page) return renderLobby(view, this);
     if (page === "table" && arg) return openTable(view, this, arg);
     if (page === "history") return renderHistory(view);

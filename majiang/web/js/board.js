@@ -1,7 +1,7 @@
 // Drawing a seat's view (protocol.md section 2): seats around the table, melds, discard rivers,
 // and the centre (a compass of seat winds with whose turn it is, the wall, wuhan's laizi).
 // Shared by the live table and the replay viewer.
-import { h, bi, signed } from "./dom.js";
+import { h, signed } from "./dom.js";
 import { declaredKey, t, tOther, both } from "./i18n.js";
 import { splitTiles, tileImg, tileRow, tileEl, sortTiles, specialTiles, markedTile } from "./tiles.js";
 
@@ -83,12 +83,13 @@ export function seatPanel(view, s, opts = {}) {
   if (s.bot != null) info.bot = s.bot;
   if (s.auto != null) info.auto = s.auto;
   const tags = [];
-  if (view.dealer === s.seat) tags.push(h("span", { class: "tag dealer", title: tOther("dealer") }, t("dealer")));
-  if (s.declared) tags.push(h("span", { class: "tag declared" }, t(declaredKey(view.rules))));
-  if (info.bot) tags.push(h("span", { class: "tag bot" }, t("bot")));
-  if (info.auto && !info.bot) tags.push(h("span", { class: "tag auto" }, t("auto")));
-  if (info.connected === false && !info.bot && s.seat !== view.seat)
-    tags.push(h("span", { class: "tag offline" }, t("offline")));
+  // each tag in both languages; a phone's narrow seat head puts the other under it (style.css)
+  const tag = (cls, key) => h("span", { class: `tag ${cls}` }, both(key));
+  if (view.dealer === s.seat) tags.push(tag("dealer", "dealer"));
+  if (s.declared) tags.push(tag("declared", declaredKey(view.rules)));
+  if (info.bot) tags.push(tag("bot", "bot"));
+  if (info.auto && !info.bot) tags.push(tag("auto", "auto"));
+  if (info.connected === false && !info.bot && s.seat !== view.seat) tags.push(tag("offline", "offline"));
   const score = view.scores ? view.scores[s.seat] : null;
   let concealed = null;
   const over = view.phase === "over";
@@ -96,16 +97,17 @@ export function seatPanel(view, s, opts = {}) {
     concealed = tileRow(opts.hand, { size: "sm", cls: "concealed open", special });
   } else if (!opts.mine && !(over && s.revealed)) {  // at the end the hand shows face up instead
     const n = s.concealed ?? 0;
-    concealed = h("span", { class: "concealed", title: `${n} · ${t("concealed_tiles")}` },
+    concealed = h("span", { class: "concealed", title: `${n} ${t("concealed_tiles")} · ${n} ${tOther("concealed_tiles")}` },
       h("span", { class: "tiles backs" }, Array.from({ length: n }, () => tileImg(null, { size: "xs" }))),
       h("span", { class: "count-chip" }, h("span", { class: "chip-back" }), `×${n}`));
   }
   return h("div", { class: `seat seat-${pos}${isTurn ? " turn" : ""}${s.seat === view.seat ? " me" : ""}`,
     "data-seat": s.seat },
     h("div", { class: "seat-head" },
-      h("span", { class: "seat-wind", title: tOther("seat_wind") }, seatWind(s.seat, view)),
+      // the wind is a tile's face (东南西北, as on the compass): its words are the title
+      h("span", { class: "seat-wind", title: `${t("seat_wind")} · ${tOther("seat_wind")}` }, seatWind(s.seat, view)),
       h("span", { class: "seat-name" }, s.name || `${t("seat")} ${s.seat + 1}`,
-        s.seat === view.seat ? h("small", {}, ` (${t("you")})`) : null),
+        s.seat === view.seat ? h("small", { class: "you" }, " (", both("you"), ")") : null),
       tags,
       opts.timerEl || null,
       score ? h("span", { class: `score ${score > 0 ? "pos" : "neg"}` }, signed(score)) : null),
@@ -113,7 +115,7 @@ export function seatPanel(view, s, opts = {}) {
       concealed,
       h("span", { class: "melds" }, (s.melds || []).map((m) => meldEl(m, special))),
       s.revealed && splitTiles(s.revealed).length
-        ? h("span", { class: "revealed" }, h("small", {}, t(over ? "hand_shown" : "revealed")),
+        ? h("span", { class: "revealed" }, h("small", {}, both(over ? "hand_shown" : "revealed", {}, "stack")),
           tileRow(s.revealed, { size: "sm", special }))
         : null),
     discards);
@@ -133,7 +135,7 @@ function compassEl(view, clockEl) {
     h("div", { class: "compass-mid" },
       clockEl || null,
       h("div", { class: "wall", id: "wall-left", title: `${t("wall_left")} · ${tOther("wall_left")}` },
-        h("small", {}, t("wall_left")), " ", h("b", {}, String(view.wall_left ?? "?")))));
+        h("small", {}, both("wall_left", {}, "stack")), " ", h("b", {}, String(view.wall_left ?? "?")))));
 }
 
 /**
@@ -149,23 +151,23 @@ export function centerPanel(view, names, timerEl, handNo = null, myClaim = false
   return h("div", { class: "center" },
     compassEl(view, timerEl),
     h("div", { class: "center-info" },
-      h("div", { class: "hand-no" }, t("hand_no", { n: handNo ?? view.hand_no ?? 1 })),  // the match's, at a table
-      view.phase === "over" ? h("div", { class: "turn-name" }, t("hand_over"))
+      h("div", { class: "hand-no" }, both("hand_no", { n: handNo ?? view.hand_no ?? 1 })),  // the match's, at a table
+      view.phase === "over" ? h("div", { class: "turn-name" }, both("hand_over"))
         // the discarder keeps the turn while the others may claim: nobody's turn to act is lit then
         : view.last_discard && view.last_discard.seat === view.turn
           // this seat's own claim prompt is up: say it is this seat's choice, not the others'
           ? h("div", { class: `turn-name${myClaim ? " mine" : ""}`, id: "turn-name" },
-            bi(t(myClaim ? "your_claim" : "claims_open"), tOther(myClaim ? "your_claim" : "claims_open")))
+            both(myClaim ? "your_claim" : "claims_open"))
           : h("div", { class: `turn-name${mine ? " mine" : ""}`, id: "turn-name" },  // in both languages
-            mine ? both("your_turn") : `${t("turn")}: ${turnName}`)),
+            mine ? both("your_turn") : [both("turn"), `: ${turnName}`])),
     special ? h("div", { class: "laizi", id: "laizi-info" },
       h("span", { class: "laizi-tile" }, both("laizi"), markedTile(tileImg(view.laizi, { size: "sm" }), "laizi")),
       special.pi.size ? h("span", { class: "pi-tiles" }, both("pi"),
         [...special.pi].map((x) => markedTile(tileImg(x, { size: "sm" }), "pi"))) : null,
       view.indicator ? h("span", { class: "indicator", title: `${t("indicator")} · ${tOther("indicator")}` },
-        h("small", {}, t("indicator")), tileImg(view.indicator, { size: "xs" })) : null)
+        h("small", {}, both("indicator", {}, "stack")), tileImg(view.indicator, { size: "xs" })) : null)
       : view.indicator ? h("div", { class: "indicator" }, both("indicator"),
         tileImg(view.indicator, { size: "sm" })) : null,
-    view.kong_tile ? h("div", { class: "kong-tile" }, `${names[view.kong_tile.seat] ?? ""} ${t("adding_kong")}`,
+    view.kong_tile ? h("div", { class: "kong-tile" }, `${names[view.kong_tile.seat] ?? ""} `, both("adding_kong"),
       tileImg(view.kong_tile.tile, { size: "sm" })) : null);
 }

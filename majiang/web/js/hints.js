@@ -1,8 +1,8 @@
 // Drawing the server's hints (a prompt's `hints`, computed once in Python by game/hints.py from
 // this seat's view): waits with unseen copies, what each discard leaves, danger marks, and why a
 // complete hand has no win button. Nothing here analyses a hand. Hints can be turned off.
-import { h, bi } from "./dom.js";
-import { t, tOther, getLang, both } from "./i18n.js";
+import { h } from "./dom.js";
+import { t, tOther, both, pairBoth } from "./i18n.js";
 import { tileImg } from "./tiles.js";
 
 const KEY = "majiang.hints";
@@ -42,18 +42,21 @@ export function dangerSet(hints) { return new Set(hints?.danger_tiles || []); }
  * the best discard's, read as better: it is not). The guide names these (i18n.js guide_3). */
 export function tileBadge(d, danger, best = false, farther = false) {
   if (!d && !danger) return null;
+  // an abbreviation under a 24 px tile, in the chosen language only (both would not fit a
+  // phone's tile): the picked tile's hint line and the guide say what it means in both
   const label = !d ? "" : d.ready ? `${t("hint_wait_short")}${d.count}`
     : farther ? t("hint_back_short") : `${t("hint_acc_short")}${d.count}`;
   // three characters or more (进12, ⚠听3) would run into the next tile's badge on a phone
   const long = (danger ? 1 : 0) + label.length >= 3;
   return h("span", { class: `tile-hint${d && d.ready ? " ready" : ""}${best ? " best" : ""}${farther ? " far" : ""}${danger ? " danger" : ""}${long ? " long" : ""}`,
-    "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : t("hint_danger") },
+    "data-hint-tile": d ? d.tile : null, title: d ? detailText(d) : `${t("hint_danger")} · ${tOther("hint_danger")}` },
   danger ? "⚠" : null, label);
 }
 
 function detailText(d) {
-  return d.ready ? `${t("hint_after")} ${d.tile}: ${t("hint_waits")} ${d.count}`
-    : `${t("hint_after")} ${d.tile}: ${t("hint_shanten", { n: d.shanten })}, ${t("hint_acc")} ${d.count}`;
+  const line = (tx) => (d.ready ? `${tx("hint_after")} ${d.tile}: ${tx("hint_waits")} ${d.count}`
+    : `${tx("hint_after")} ${d.tile}: ${tx("hint_shanten", { n: d.shanten })}, ${tx("hint_acc")} ${d.count}`);
+  return `${line(t)} · ${line(tOther)}`;
 }
 
 /** The named tiles with their unseen copies from the hints (sent once, by name: a kind not in
@@ -77,9 +80,8 @@ export function noWinEl(noWin) {
   const reason = noWin.reason === "below_minimum" ? "no_win_minimum" : "no_win_forbidden";
   return h("div", { class: "no-win", id: "no-win", "data-reason": noWin.reason },
     h("b", {}, both(reason)), " ", tileImg(noWin.tile, { size: "xs" }),
-    noWin.value != null && noWin.value !== 0 ? h("span", { class: "value" }, ` ${t("value")} ${noWin.value}`) : null,
-    " ", h("span", { class: "detail" }, en ? bi(getLang() === "en" ? en : zh, getLang() === "en" ? zh : en)
-      : noWin.detail));
+    noWin.value != null && noWin.value !== 0 ? h("span", { class: "value" }, " ", both("value"), ` ${noWin.value}`) : null,
+    " ", h("span", { class: "detail" }, en ? pairBoth(zh, en) : noWin.detail));
 }
 
 /**
@@ -99,34 +101,35 @@ export function hintBar(hints, { focus = null, kept = null, noWin = null, names 
   const lead = parts.length;
   if (d) {
     parts.push(h("div", { class: `hint-line focus${d.ready ? "" : " far"}`, id: "hint-focus", "data-tile": d.tile },
-      h("span", { class: "lead" }, t("hint_after")), tileImg(d.tile, { size: "xs" }), " → ",
-      d.ready ? [h("b", {}, t("hint_waits")), waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]
-        : [h("span", {}, t("hint_shanten", { n: d.shanten })), " · ", t("hint_acc"), " ",
-          waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, t("hint_total", { n: d.count }))]));
+      h("span", { class: "lead" }, both("hint_after", {}, "stack")), tileImg(d.tile, { size: "xs" }), " → ",
+      d.ready ? [h("b", {}, both("hint_waits", {}, "stack")), waitTiles(withUnseen(hints, d.tiles)),
+        h("span", { class: "total" }, both("hint_total", { n: d.count }, "stack"))]
+        : [h("span", {}, both("hint_shanten", { n: d.shanten }, "stack")), " · ", both("hint_acc", {}, "stack"), " ",
+          waitTiles(withUnseen(hints, d.tiles)), h("span", { class: "total" }, both("hint_total", { n: d.count }, "stack"))]));
   } else if (declaredLine) {  // 亮倒 / 上架: the drawn tile goes, no choice
     const keep = hints.discards.find((x) => x.ready);
     parts.push(h("div", { class: "hint-line ready", id: "hint-declared" },
       h("b", {}, both("hint_declared")),
-      keep ? [" ", t("hint_waits"), waitTiles(withUnseen(hints, keep.tiles))] : null));
+      keep ? [" ", both("hint_waits"), waitTiles(withUnseen(hints, keep.tiles))] : null));
   } else if (hints?.waits?.length) {
     parts.push(h("div", { class: "hint-line ready", id: "hint-waits" },
-      h("b", {}, both("hint_ready")), waitTiles(withUnseen(hints, hints.waits)),
-      h("span", { class: "total" }, t("hint_total", { n: hints.wait_count }))));
+      h("b", {}, both("hint_ready", {}, "stack")), waitTiles(withUnseen(hints, hints.waits)),
+      h("span", { class: "total" }, both("hint_total", { n: hints.wait_count }, "stack"))));
   } else if (hints?.discards?.length) {
     const ready = hints.discards.filter((x) => x.ready).sort((a, b) => b.count - a.count);
     if (ready.length) parts.push(h("div", { class: "hint-line", id: "hint-best" },
-      h("b", {}, t("hint_can_ready")), ready.slice(0, 4).map((x) => h("span", { class: "choice", "data-tile": x.tile },
+      h("b", {}, both("hint_can_ready", {}, "stack")), ready.slice(0, 4).map((x) => h("span", { class: "choice", "data-tile": x.tile },
         tileImg(x.tile, { size: "xs" }), h("small", {}, `${t("hint_wait_short")}${x.count}`)))));
   } else if (kept && kept.length) {
-    parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: t("hint_kept_note") },
-      h("b", {}, both("hint_ready")), waitTiles(kept)));
+    parts.push(h("div", { class: "hint-line ready kept", id: "hint-waits", title: `${t("hint_kept_note")} · ${tOther("hint_kept_note")}` },
+      h("b", {}, both("hint_ready", {}, "stack")), waitTiles(kept)));
   }
   // on a discard turn the first line is always there (empty until there is something to say): so that
   // picking a tile swaps its text and moves nothing below it; `keep`: between this seat's turns too
   if (parts.length === lead && (hints?.discards?.length || keep)) parts.push(h("div", { class: "hint-line empty", id: "hint-none" }));
   for (const dg of hints?.danger || []) {
     parts.push(h("div", { class: "hint-line danger", "data-danger-seat": String(dg.seat) },
-      h("b", {}, "⚠ ", t(dg.shown ? "hint_danger_shown" : "hint_danger_hidden", { seat: names[dg.seat] || dg.seat + 1 })),
+      h("b", {}, "⚠ ", both(dg.shown ? "hint_danger_shown" : "hint_danger_hidden", { seat: names[dg.seat] || dg.seat + 1 })),
       dg.shown ? waitTiles(dg.tiles.map((tile) => ({ tile, unseen: null }))) : null));
   }
   return parts.length ? h("div", { class: "hint-bar", id: "hint-bar" }, parts) : null;

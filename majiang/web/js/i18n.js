@@ -21,7 +21,7 @@ const TEXT = {
   silver: ["银子", "Silver"],
   taels: ["两", "taels"],
   level: ["等级", "Level"],
-  stake: ["底注", "Stake"],
+  stake: ["底注", "Stake"], stake_line: ["底注 {money}", "Stake {money}"],
   lobby: ["大厅", "Lobby"],
   ruleset: ["玩法", "Ruleset"],
   players: ["人", "players"],
@@ -187,7 +187,7 @@ const TEXT = {
   on: ["开", "on"],
   off: ["关", "off"],
   // rules pages, levels and the first-visit guide
-  rules: ["规则", "Rules"],
+  rules: ["规则", "Rules"], leaderboard: ["排行榜", "Leaderboard"], nav_history: ["历史牌局", "History"],
   rules_title: ["玩法规则", "How to play"],
   how_a_hand_goes: ["一局怎么打", "How a hand goes"],
   special_actions: ["特殊操作", "Special actions"],
@@ -308,13 +308,13 @@ export function onLangChange(fn) { listeners.push(fn); }
 /** Interface text by key, with {name} placeholders filled from `vars`. */
 export function t(key, vars = {}) {
   const pair = TEXT[key];
-  return fill(pair ? pair[lang === "zh" ? 0 : 1] : key, vars);
+  return fill(pair ? pair[lang === "zh" ? 0 : 1] : key, vars, false);
 }
 
 /** The other language's text of the same key (shown small beside the main one). */
 export function tOther(key, vars = {}) {
   const pair = TEXT[key];
-  return fill(pair ? pair[lang === "zh" ? 1 : 0] : key, vars);
+  return fill(pair ? pair[lang === "zh" ? 1 : 0] : key, vars, true);
 }
 
 /** Both languages of a key, as one element: the chosen language, the other small after it
@@ -323,10 +323,11 @@ export function both(key, vars = {}, cls = "") {
   return bi(t(key, vars), tOther(key, vars), cls);
 }
 
-/** `text` with its {name} placeholders filled from `vars`. */
-function fill(text, vars) {
+/** `text` with its {name} placeholders filled from `vars`; a function value is asked for the
+ * language of this text (`other`: the other one), e.g. `{ money: (o) => taels(n, false, o) }`. */
+function fill(text, vars, other) {
   let s = text;
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, typeof v === "function" ? v(other) : v);
   return s;
 }
 
@@ -335,7 +336,7 @@ function fill(text, vars) {
 export function textTable(pairs) {
   const tx = (key, vars = {}, other = false) => {
     const pair = pairs[key] || [key, key];
-    return fill(pair[(lang === "zh") !== other ? 0 : 1], vars);
+    return fill(pair[(lang === "zh") !== other ? 0 : 1], vars, other);
   };
   return { tx, both: (key, vars = {}, cls = "") => bi(tx(key, vars), tx(key, vars, true), cls) };
 }
@@ -369,26 +370,32 @@ export function rulesetInfo(id) {
   return { special: { zh: x.special[0], en: x.special[1] }, typical: { zh: x.typical[0], en: x.typical[1] } };
 }
 
-/** The unit word of an amount in this language: the singular for one. */
-function unitWord(n, zh, one, many) {
-  return lang === "zh" ? zh : Math.abs(Number(n ?? 0)) === 1 ? one : many;
+/** The unit word of an amount in this language (`other`: the other one): the singular for one. */
+function unitWord(n, other, zh, one, many) {
+  return (lang === "zh") !== other ? zh : Math.abs(Number(n ?? 0)) === 1 ? one : many;
 }
 
 /** An amount with its unit: "1,200 两", "1 tael", "+3 taels" (`sign`: a change). */
-function counted(n, sign, zh, one, many) {
+function counted(n, sign, other, zh, one, many) {
   const v = Number(n ?? 0);
-  return `${sign ? signed(v) : fmtInt(v)} ${unitWord(v, zh, one, many)}`;
+  return `${sign ? signed(v) : fmtInt(v)} ${unitWord(v, other, zh, one, many)}`;
 }
 
-const TAEL = ["两", "tael", "taels"];
+const TAEL = ["两", "tael", "taels"], UNIT = ["注", "unit", "units"];
 
-export function taels(n, sign = false) { return counted(n, sign, ...TAEL); }
+export function taels(n, sign = false, other = false) { return counted(n, sign, other, ...TAEL); }
 
 /** The unit alone ("两", "tael", "taels"), where the number is drawn apart (the lobby's balance). */
-export function taelWord(n) { return unitWord(n, ...TAEL); }
+export function taelWord(n, other = false) { return unitWord(n, other, ...TAEL); }
 
 /** Units (注, the stake's multiples): "4 注", "1 unit", "-2 units". */
-export function units(n, sign = false) { return counted(n, sign, "注", "unit", "units"); }
+export function units(n, sign = false, other = false) { return counted(n, sign, other, ...UNIT); }
+
+/** An amount in both languages: "100 两" with "taels" small after it (`unit`: units()'s 注). */
+export function amountBoth(n, sign = false, cls = "", unit = TAEL) {
+  return bi(counted(n, sign, false, ...unit), unitWord(n, true, ...unit), cls);
+}
+export function unitsBoth(n, sign = false, cls = "") { return amountBoth(n, sign, cls, UNIT); }
 
 /** A server message "中文 / English" as [this language's part, the other's] ("" when it has one). */
 export function splitMessage(message) {
@@ -399,11 +406,15 @@ export function splitMessage(message) {
   return lang === "zh" ? [zh, en] : [en, zh];
 }
 
-/** The log's word for an event; `rules` names a declaration in that ruleset's word. */
-export function eventName(type, rules) {
+/** The log's word for an event; `rules` names a declaration in that ruleset's word (`other`:
+ * in the other language). */
+export function eventName(type, rules, other = false) {
   const pair = (type === "declare" && DECLARE_WORD[rules]) || EVENT_TEXT[type];
-  return pair ? pair[lang === "zh" ? 0 : 1] : type;
+  return pair ? pair[(lang === "zh") !== other ? 0 : 1] : type;
 }
+
+/** The other language's code ("zh" / "en"), for helpers that take one (tiles.js tileName). */
+export function otherLang() { return lang === "zh" ? "en" : "zh"; }
 
 /** The tag of a seat that has declared, in the ruleset's word (亮倒 / 上架). */
 export function declaredKey(rules) {

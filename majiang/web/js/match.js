@@ -1,6 +1,6 @@
 // A table's match (protocol.md section 5: `match`, `match_over`, `table.match`) and the dice of a hand.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, both } from "./i18n.js";
+import { t, tOther, tr, trOther, both, trBoth } from "./i18n.js";
 
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -24,9 +24,10 @@ export function matchProgress(match, view) {
   const length = match.length || {};
   const results = match.results || [];
   if (!results.length) boardOpen = false;  // a new match's scoreboard starts closed
-  return h("span", { class: "match-progress", id: "match-progress", title: trOther(length) },
-    `${t("match_no", { n: match.match_no ?? 1 })} · ${t("hand_of", { k: now })}`,
-    length.zh || length.en ? h("small", { class: "muted" }, ` / ${tr(length)}`) : null,
+  const line = (other) => { const tx = other ? tOther : t;  // "第1场 · 第2局 / 8局", "Match 1 · hand 2 / 8 hands"
+    const len = other ? trOther(length) : tr(length);
+    return `${tx("match_no", { n: match.match_no ?? 1 })} · ${tx("hand_of", { k: now })}${len ? ` / ${len}` : ""}`; };
+  return h("span", { class: "match-progress", id: "match-progress" }, bi(line(false), line(true), "stack"),
     results.length ? boardToggle(match) : null);
 }
 
@@ -73,15 +74,15 @@ export function scoreboardEl(board, names, mySeat) {
   const seats = Array.from({ length: n }, (_, i) => i);
   return h("div", { class: "scoreboard", id: "scoreboard" },
     h("h3", {}, both("scoreboard"), " ",
-      h("small", { class: "muted" }, `${t("units")} / ${t("silver")}`)),
+      h("small", { class: "muted" }, both("units"), " / ", both("silver"))),
     hands.length === 0 ? h("p", { class: "muted" }, both("none_yet")) :
     h("table", { class: "money scoreboard-table" },
       h("tr", {}, h("th", {}, ""), seats.map((i) => h("th", { class: i === mySeat ? "me" : "" }, seatName(names, i)))),
       hands.map((hd) => h("tr", { "data-hand": hd.no },
-        h("td", {}, t("hand_no", { n: hd.no }), (hd.winners || []).length ? null
-          : h("small", { class: "muted" }, ` ${t("hand_drawn")}`)),
+        h("td", {}, both("hand_no", { n: hd.no }, "stack"), (hd.winners || []).length ? null
+          : h("small", { class: "muted" }, " ", both("hand_drawn"))),
         seats.map((i) => cell((hd.units || [])[i] ?? 0, (hd.silver || [])[i])))),
-      h("tr", { class: "total" }, h("th", {}, t("total")),
+      h("tr", { class: "total" }, h("th", {}, both("total", {}, "stack")),
         seats.map((i) => cell((board.totals?.units || [])[i] ?? 0, (board.totals?.silver || [])[i])))));
 }
 
@@ -93,7 +94,7 @@ export function summaryEl(match, mySeat) {
   return h("div", { class: "match-summary", id: "match-summary" },
     h("h3", {}, both("match_summary")),
     h("table", { class: "money" },
-      h("tr", {}, head.map((k, i) => h("th", i > 1 ? { class: "num" } : {}, k === "name" ? "" : t(k)))),
+      h("tr", {}, head.map((k, i) => h("th", i > 1 ? { class: "num" } : {}, k === "name" ? "" : both(k, {}, "stack")))),
       rows.map((r) => h("tr", { class: r.seat === mySeat ? "me" : "", "data-place": r.place },
         h("td", {}, r.place === 1 ? h("b", {}, "1") : String(r.place)),
         h("td", {}, r.name ?? `${t("seat")} ${r.seat + 1}`),
@@ -121,8 +122,7 @@ export function drawNotice(match, onClose) {
   if (!draw) return null;
   return h("div", { class: "card notice draw-notice", id: "draw-notice" },
     h("b", {}, both("first_dealer")), " ",
-    h("span", { class: "draw-text" }, tr(draw.text)),
-    h("small", { class: "other-lang" }, trOther(draw.text)), " ",
+    h("span", { class: "draw-text" }, trBoth(draw.text)), " ",
     onClose ? h("button", { class: "secondary small", id: "btn-close-draw", onclick: onClose },
       both("close")) : null);
 }
@@ -138,7 +138,7 @@ export function diceEl(dice, names) {
   });
   return h("div", { class: "dice", id: "dice" },
     h("small", {}, both("dice"), ": "), throws,
-    dice.cut != null ? h("small", { class: "muted" }, ` (${t("cut")} ${dice.cut})`) : null);
+    dice.cut != null ? h("small", { class: "muted" }, " (", both("cut"), ` ${dice.cut})`) : null);
 }
 
 /** The match totals: per seat units and silver, the hands, the seed (to check the lot). */
@@ -149,19 +149,19 @@ export function matchTotalsEl(match, names, mySeat) {
   const silver = totals.silver || [];
   const seatNames = match.names && match.names.length ? match.names : names;
   const rows = units.map((u, i) => h("tr", { class: i === mySeat ? "me" : "" },
-    h("td", {}, seatName(seatNames, i), i === match.first_dealer ? h("small", { class: "muted" }, ` (${t("first_dealer")})`) : null),
+    h("td", {}, seatName(seatNames, i), i === match.first_dealer ? h("small", { class: "muted" }, " (", both("first_dealer"), ")") : null),
     h("td", { class: "num" }, signed(u)),
     h("td", { class: `num ${silver[i] > 0 ? "pos" : silver[i] < 0 ? "neg" : ""}` }, silver[i] == null ? "" : signed(silver[i]))));
   return h("div", { class: "match-totals", id: "match-totals" },
     h("h2", {}, both("match_over")),
-    h("p", {}, `${t("match_no", { n: match.match_no ?? 1 })}: ${tr(match.length)} · `,
-      `${t("hands_played")} ${fmtInt(match.hands_played ?? 0)}`),
+    h("p", {}, both("match_no", { n: match.match_no ?? 1 }), ": ", trBoth(match.length), " · ",
+      both("hands_played"), ` ${fmtInt(match.hands_played ?? 0)}`),
     h("table", { class: "money" },
-      h("tr", {}, h("th", {}, both("match_totals")), h("th", {}, t("units")), h("th", {}, t("silver"))),
+      h("tr", {}, h("th", {}, both("match_totals")), h("th", {}, both("units", {}, "stack")), h("th", {}, both("silver", {}, "stack"))),
       rows),
     summaryEl(match, mySeat),
     scoreboardEl(boardOf(match), seatNames, mySeat),
-    match.seed != null ? h("p", { class: "muted small" }, `${t("seed")}: ${match.seed}`) : null,
+    match.seed != null ? h("p", { class: "muted small" }, both("seed"), `: ${match.seed}`) : null,
     roomCode ? h("p", {}, h("a", { class: "button small secondary", id: "btn-back-room", href: `#/room/${roomCode}` },
       both("back_to_room"))) : null);
 }

@@ -6,8 +6,8 @@
 // link is `#/replay/ID.TOKEN` (anyone holding it). The end shows the hand's settlement, the same
 // object as the table's screen and the history's row.
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt } from "./dom.js";
-import { eventName, t, tOther, tr, getLang, textTable } from "./i18n.js";
+import { h, mount, bi } from "./dom.js";
+import { eventName, t, getLang, otherLang, taels, both, trBoth, textTable } from "./i18n.js";
 import { splitTiles, sortTiles, tileName } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
 import { settlementEl, addExplainCss } from "./settlement.js";
@@ -70,15 +70,16 @@ function seatEl(view, s) {
   return seatPanel(view, s);
 }
 
+/** What the frame shows, in both languages (the seat's name once, before them). */
 function nowText(frame, step, names, rec) {
-  const lang = getLang();
   const ev = frame.event;
-  if (frame.step === 0) return text("deal_done", { name: names[rec.dealer] ?? "" });
+  if (frame.step === 0) return biText("deal_done", { name: names[rec.dealer] ?? "" });
   if (ev) {
-    const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles}` : "";
-    return `${ev.seat != null ? names[ev.seat] ?? "" : ""} ${eventName(ev.type, rec.rules)}${tile}`.trim();
+    const tile = (other) => (ev.tile ? ` ${tileName(ev.tile, other ? otherLang() : getLang())}` : ev.tiles ? ` ${ev.tiles}` : "");
+    return [ev.seat != null ? `${names[ev.seat] ?? ""} ` : "",
+      bi(`${eventName(ev.type, rec.rules)}${tile(false)}`, `${eventName(ev.type, rec.rules, true)}${tile(true)}`)];
   }
-  return step.action ? `${names[step.seat] ?? ""} ${tr(step.action.label)}` : "";
+  return step.action ? [`${names[step.seat] ?? ""} `, trBoth(step.action.label)] : "";
 }
 
 /** `ID` or `ID.TOKEN` (a share link) from the route. */
@@ -96,10 +97,10 @@ function shareBox(rec, id) {
     h("button", { class: "secondary small", id: "replay-share", onclick: async () => {
       input.select();
       try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand?.("copy"); }
-      status.textContent = text("copied");
+      mount(status, biText("copied"));
     } }, biText("share")),
     input, status,
-    h("div", { class: "muted small", style: { flexBasis: "100%" } }, text("share_hint")));
+    h("div", { class: "muted small", style: { flexBasis: "100%" } }, biText("share_hint")));
 }
 
 export async function renderReplay(root, arg, app = null) {
@@ -126,16 +127,16 @@ export async function renderReplay(root, arg, app = null) {
     const frame = frames[k];
     const step = rec.steps[frame.step];
     const view = step.view;
-    const who = rec.seat == null ? text("as_spectator") : text("as_seat", { name: names[rec.seat] });
+    const who = rec.seat == null ? biText("as_spectator", {}, "stack") : biText("as_seat", { name: names[rec.seat] }, "stack");
     // icon, then the words (hidden on a phone, where the title and aria-label still say them)
     const btn = (id, icon, key, fn, cls = "secondary", after = false) => h("button", {
       id, class: cls, onclick: fn, title: text(key), "aria-label": text(key) },
       after ? [h("span", { class: "label" }, biText(key)), icon] : [icon, h("span", { class: "label" }, biText(key))]);
     mount(root, h("div", { class: "replay", id: "replay" },
       h("div", { class: "table-head" },
-        h("span", { class: "code" }, `${t("replay")} #${rec.hand_id}`), h("span", {}, tr(rulesName(rec.rules))),
+        h("span", { class: "code" }, both("replay", {}, "stack"), ` #${rec.hand_id}`), h("span", {}, trBoth(rulesName(rec.rules), "stack")),
         h("span", { id: "replay-viewer" }, who),
-        rec.stake != null ? h("span", {}, `${t("stake")} ${fmtInt(rec.stake)}`) : null,
+        rec.stake != null ? h("span", {}, both("stake_line", { money: (other) => taels(rec.stake, false, other) }, "stack")) : null,
         h("span", { class: "spacer" }),
         h("a", { class: "button secondary", href: "#/history", id: "replay-close" }, biText("close"))),
       h("div", { class: "controls" },

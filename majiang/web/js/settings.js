@@ -1,7 +1,7 @@
 // The table's switches: hints, sound and motion, and in jincheng whether every 拾 / 抢 offer is
 // asked (each remembered in localStorage).
 import { h } from "./dom.js";
-import { t, tOther } from "./i18n.js";
+import { t, tOther, both } from "./i18n.js";
 import { hintsOn, setHints } from "./hints.js";
 import { soundOn, setSound, motionOn, setMotion, playNotes, CALLS } from "./sound.js";
 import { askEveryOrphanCall, setAskEveryOrphanCall } from "./orphans.js";
@@ -23,7 +23,7 @@ export function settingsEl(changed, rules) {
     class: "switch-gear small secondary", id: "btn-switches", "aria-expanded": open ? "true" : "false",
     title: `${t("switches")} · ${tOther("switches")}`,
     onclick: () => { open = !open; changed(); },
-  }, "⚙ ", t("switches"));
+  }, "⚙ ", both("switches"));
   const shown = SWITCHES.filter((s) => !s.rules || s.rules === rules);
   return h("span", { class: `switches${open ? " open" : ""}`, id: "switches" }, gear, shown.map((s) => {
     const on = s.get();
@@ -31,6 +31,6 @@ export function settingsEl(changed, rules) {
       class: `switch small${on ? " on" : ""}`, id: `switch-${s.id}`, "aria-pressed": on ? "true" : "false",
       title: `${t(`switch_${s.id}`)} · ${tOther(`switch_${s.id}`)}`,
       onclick: () => { s.set(!s.get()); changed(); },
-    }, h("span", { class: "label" }, t(`switch_${s.id}`)), h("span", { class: "state" }, on ? t("on") : t("off")));
+    }, h("span", { class: "label" }, both(`switch_${s.id}`)), h("span", { class: "state" }, both(on ? "on" : "off")));
   }));
 }

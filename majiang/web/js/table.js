@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, eventName, getLang, setLang, taels, splitMessage, both } from "./i18n.js";
+import { t, tOther, eventName, getLang, otherLang, setLang, taels, splitMessage, both, trBoth } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -382,7 +382,7 @@ export class TableScreen {
     const parts = [header];
     if (this.tableClosed)
       parts.push(h("div", { class: "card notice", id: "table-closed" }, both("table_closed"), " ",
-        h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))));
+        h("a", { href: "#/", class: "button small" }, both("back_to_lobby"))));
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
       this.showDraw = false; markDrawSeen(this.match.match_id); this.render(); }));
     if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
@@ -417,14 +417,14 @@ export class TableScreen {
     const tb = this.table || {};
     const rs = rulesetName(tb.rules || this.view?.rules);
     return h("div", { class: "table-head" },
-      h("span", { class: "code", id: "table-code" }, `${t("table")} ${this.code}`),
-      h("span", { class: "ruleset-name" }, tr(rs), trOther(rs) && trOther(rs) !== tr(rs)
-        ? h("small", { class: "other-lang" }, trOther(rs)) : null),
+      h("span", { class: "code", id: "table-code" }, both("table", {}, "stack"), " ", h("b", {}, this.code)),
+      h("span", { class: "ruleset-name" }, trBoth(rs, "stack")),
       tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
-        both("practice_room"))
-        : tb.stake != null ? h("span", { class: "stake" }, `${t("stake")} ${taels(tb.stake)}`) : null,
+        both("practice_room", {}, "stack"))
+        : tb.stake != null ? h("span", { class: "stake" },
+          both("stake_line", { money: (other) => taels(tb.stake, false, other) }, "stack")) : null,
       matchProgress(this.match, this.view),
-      h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, t(this.status)),
+      h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, both(this.status, {}, "stack")),
       h("span", { class: "spacer" }),
       settingsEl(() => this.render(), tb.rules || this.view?.rules),
       this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
@@ -440,7 +440,7 @@ export class TableScreen {
 
   renderStatus() {
     const el = this.root.querySelector("#conn-status");
-    if (el) { el.textContent = t(this.status); el.className = `conn conn-${this.status}`; }
+    if (el) { mount(el, both(this.status, {}, "stack")); el.className = `conn conn-${this.status}`; }
     // a lost connection is said where it is seen, the header may be scrolled away on a phone
     let banner = document.getElementById("conn-lost");
     if (this.status === "reconnecting" && !this.closed) {
@@ -457,9 +457,9 @@ export class TableScreen {
     return h("div", { class: "card waiting" },
       h("h2", {}, both("waiting")),
       h("table", { class: "list seats" }, seats.map((s) => h("tr", {},
-        h("td", {}, `${t("seat")} ${s.seat + 1}`),
-        h("td", {}, s.name || h("span", { class: "muted" }, t("empty_seat")), s.bot ? ` (${t("bot")})` : ""),
-        h("td", {}, s.name ? (s.ready ? t("is_ready") : t("not_ready")) : "")))));
+        h("td", {}, both("seat"), ` ${s.seat + 1}`),
+        h("td", {}, s.name || h("span", { class: "muted" }, both("empty_seat")), s.bot ? [" (", both("bot"), ")"] : ""),
+        h("td", {}, s.name ? both(s.ready ? "is_ready" : "not_ready") : "")))));
   }
 
   boardEl() {
@@ -483,12 +483,12 @@ export class TableScreen {
 
   logEl() {
     const names = this.names();
-    const lang = getLang();
     const items = this.log.map((ev) => {  // the hand's events kept (the last 60), newest last
       const who = ev.seat != null ? names[ev.seat] : "";
       const tiles = ev.tile || ev.tiles;
-      return h("li", {}, `${who} ${eventName(ev.type, this.view?.rules)} `,
-        tiles && typeof tiles === "string" ? tileName(tiles.length === 2 ? tiles : tiles.slice(-2), lang) : "");
+      const tile = tiles && typeof tiles === "string" ? (tiles.length === 2 ? tiles : tiles.slice(-2)) : null;
+      const line = (other) => `${eventName(ev.type, this.view?.rules, other)}${tile ? ` ${tileName(tile, other ? otherLang() : getLang())}` : ""}`;
+      return h("li", {}, `${who} `, bi(line(false), line(true)));
     });
     const list = h("ol", { class: "log", id: "log", start: String(Math.max(1, this.logStart || 1)) }, items);
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
@@ -503,7 +503,7 @@ export class TableScreen {
       const c = clocks[el.dataset.clockSeat];
       if (!c) { if (el.textContent) { el.textContent = ""; el.className = "seat-timer"; } continue; }
       el.className = `seat-timer on${c.turn < 5 ? " low" : ""}${c.exact ? "" : " estimate"}`;
-      el.title = c.exact ? `${t("timer")} · ${tOther("timer")}` : t("timer_estimate");
+      el.title = c.exact ? `${t("timer")} · ${tOther("timer")}` : `${t("timer_estimate")} · ${tOther("timer_estimate")}`;
       el.textContent = `${Math.ceil(c.turn)}s`;
     }
     // the compass: the turn seat's clock (this seat's while it is prompted)
@@ -520,8 +520,8 @@ export class TableScreen {
     const el = this.timerEl;
     if (!this.prompt || !mine) { el.replaceChildren(); el.className = "timer"; return; }
     el.className = `timer on ${mine.turn <= 0 ? "on-bank" : mine.turn < 5 ? "low" : ""}`;
-    mount(el, h("span", { class: "turn-time" }, `${t("timer")} ${Math.ceil(mine.turn)}s`),
-      h("span", { class: "bank-time" }, ` + ${t("bank")} ${Math.ceil(mine.bank)}s`));
+    mount(el, h("span", { class: "turn-time" }, both("timer"), ` ${Math.ceil(mine.turn)}s`),
+      h("span", { class: "bank-time" }, " + ", both("bank"), ` ${Math.ceil(mine.bank)}s`));
   }
 }
 
