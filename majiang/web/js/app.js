@@ -8,7 +8,7 @@
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
 import { h, mount } from "./dom.js";
-import { t, getLang, setLang, onLangChange, amountBoth, both } from "./i18n.js";
+import { t, getLang, setLang, onLangChange, amountBoth, both, messageBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";
@@ -86,7 +86,7 @@ const app = {
       if (!page || page === "lobby") showGuide();
     } catch (e) {
       // a dead end no more (a bad share link showed only this): the way back to the lobby
-      if (turn === this.routes) mount(view, h("p", { class: "error" }, `${t("error")}: ${e.message}`),
+      if (turn === this.routes) mount(view, h("p", { class: "error" }, both("error"), ": ", messageBoth(e.message)),
         h("p", {}, h("a", { href: "#/", class: "button small", id: "btn-error-lobby",
           onclick: () => { if (!location.hash.replace(/^#\/?/, "")) this.route(); } },
         both("back_to_lobby"))));

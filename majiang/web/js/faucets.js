@@ -1,10 +1,9 @@
 // Sign-in bonus, relief (救济金) with its cooldown, and the practice (练习场) switch for the lobby.
 import { get, post } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { getLang, taels } from "./i18n.js";
+import { getLang, taels, amountBoth, messageBoth, pairBoth } from "./i18n.js";
 
-/** Text in the current language, the other one small beside it. */
-const zhen = (zh, en) => (getLang() === "en" ? bi(en, zh) : bi(zh, en));
+const zhen = pairBoth;  // the chosen language first, the other small beside it
 
 /** A card: sign in today, claim relief (when below the threshold; the wait shown). `changed(user,
  *  note)` is called with the new balance after a grant; `granted`: a note to show at first. */
@@ -41,10 +40,10 @@ export function faucetsCard(changed, granted = null) {
   const claim = async (path) => {
     try {
       const res = await post(path);
-      changed(res.user, `+${taels(res.granted)}`);
-      render(res, `+${taels(res.granted)}`);
+      changed(res.user, amountBoth(res.granted, true));
+      render(res, amountBoth(res.granted, true));
     } catch (e) {
-      try { render(await get("/api/faucets"), e.message); } catch { /* ignore */ }
+      try { render(await get("/api/faucets"), messageBoth(e.message)); } catch { /* ignore */ }
     }
   };
   load();

@@ -2,8 +2,8 @@
 // for this player, the winner with the patterns and value, the units and silver this player won
 // or lost (the hand's stored explanation, the same as its settlement and its replay), a replay.
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, getLang, both } from "./i18n.js";
+import { h, mount, fmtInt, signed } from "./dom.js";
+import { tr, both, bothText, trBoth, textTable } from "./i18n.js";
 import { rulesetName } from "./lobby.js";
 import { addExplainCss } from "./settlement.js";
 
@@ -34,23 +34,19 @@ export function rulesName(id) {
   return r.zh === id && NAMES[id] ? NAMES[id] : r;
 }
 
-function tx(key, vars = {}, other = false) {
-  let s = TEXT[key][(getLang() === "zh") !== other ? 0 : 1];
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
-  return s;
-}
+const { tx, both: bx } = textTable(TEXT);
 
 function winnersEl(row) {
   if (!row.winners || !row.winners.length) return h("span", { class: "muted" }, "—");
   const names = row.names || [];
-  const how = row.win_type === "self_drawn" ? tx("self_drawn")
-    : row.discarder != null ? tx(row.win_type, { name: names[row.discarder] ?? `#${row.discarder + 1}` }) : "";
+  const how = row.win_type === "self_drawn" ? bx("self_drawn")
+    : row.discarder != null ? bx(row.win_type, { name: names[row.discarder] ?? `#${row.discarder + 1}` }) : "";
   return row.winners.map((w) => h("div", { class: "w", "data-seat": w.seat },
-    h("b", {}, w.seat === row.seat ? tx("you") : (w.name ?? `#${w.seat + 1}`)),
-    how ? h("small", {}, ` (${how})`) : null,
+    h("b", {}, w.seat === row.seat ? bx("you") : (w.name ?? `#${w.seat + 1}`)),
+    how ? h("small", {}, " (", how, ")") : null,
     h("div", { class: "pats" },
-      (w.patterns || []).map((p) => `${tr(p) || p.id} ${p.value}`).join(" · "),
-      w.value != null ? ` = ${tx("value", { n: fmtInt(w.value) })}` : "")));
+      (w.patterns || []).map((p, i) => [i ? " · " : "", tr(p) ? trBoth(p) : p.id, ` ${p.value}`]),
+      w.value != null ? [" = ", bx("value", { n: fmtInt(w.value) })] : "")));
 }
 
 export async function renderHistory(root) {
@@ -58,20 +54,20 @@ export async function renderHistory(root) {
   const list = await get("/api/history");
   mount(root, h("div", { class: "card history" },
     h("h2", {}, both("history")),
-    list.length === 0 ? h("p", { class: "muted" }, t("no_history")) :
+    list.length === 0 ? h("p", { class: "muted" }, both("no_history")) :
       h("table", { class: "list history-list", id: "history" },
-        h("tr", {}, h("th", { class: "wide" }, "#"), h("th", {}, t("ruleset")), h("th", {}, tx("result")),
-          h("th", {}, tx("winner")), h("th", { class: "num" }, t("units")), h("th", { class: "num" }, t("silver")),
-          h("th", { class: "wide" }, t("ended_at")), h("th", {}, "")),
+        h("tr", {}, h("th", { class: "wide" }, "#"), h("th", {}, both("ruleset", {}, "stack")), h("th", {}, bx("result", {}, "stack")),
+          h("th", {}, bx("winner", {}, "stack")), h("th", { class: "num" }, both("units", {}, "stack")),
+          h("th", { class: "num" }, both("silver", {}, "stack")), h("th", { class: "wide" }, both("ended_at", {}, "stack")), h("th", {}, "")),
         list.map((x) => h("tr", { "data-hand": x.hand_id },
           h("td", { class: "wide" }, String(x.hand_id)),
-          h("td", { class: "rules-name" }, tr(rulesName(x.rules))),
-          h("td", { class: `result ${x.result}` }, bi(tx(x.result), tx(x.result, {}, true))),
+          h("td", { class: "rules-name" }, trBoth(rulesName(x.rules), "stack")),
+          h("td", { class: `result ${x.result}` }, bx(x.result)),
           h("td", { class: "winners" }, winnersEl(x)),
           // data-label: a phone's card shows what each number is (its table has no header row)
-          h("td", { class: "num units", "data-label": t("units") }, signed(x.units)),
+          h("td", { class: "num units", "data-label": bothText("units") }, signed(x.units)),
           h("td", { class: `num silver ${x.silver > 0 ? "pos" : x.silver < 0 ? "neg" : ""}`,
-            "data-label": t("silver") },
+            "data-label": bothText("silver") },
             `${signed(x.silver)}`),
           h("td", { class: "wide" }, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
           h("td", { class: "replay" }, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },

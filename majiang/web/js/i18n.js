@@ -90,7 +90,7 @@ const TEXT = {
   payments: ["支付", "Payments"],
   units: ["注", "units"],
   silver_moved: ["银子变动", "Silver moved"],
-  balance: ["余额", "Balance"],
+  balance: ["余额", "Balance"], balance_before: ["余额 之前", "Balance before"], balance_after: ["余额 之后", "Balance after"],
   before: ["之前", "before"],
   after: ["之后", "after"],
   next_hand: ["下一局", "Next hand"],
@@ -358,6 +358,15 @@ export function trOther(obj) {
   return (lang === "zh" ? obj.en : obj.zh) ?? "";
 }
 
+/** Server names ({zh, en}) as a list in one language (`other`: the other): 、 between them in
+ * Chinese, a comma in English. */
+export function listOf(items, other = false) {
+  return items.map((x) => (other ? trOther(x) : tr(x))).join((lang === "zh") !== other ? "、" : ", ");
+}
+
+/** Such a list in both languages, as one element. */
+export function listBoth(items, cls = "") { return bi(listOf(items), listOf(items, true), cls); }
+
 /** A server's {zh, en} in both languages, as one element. */
 export function trBoth(obj, cls = "") {
   return bi(tr(obj), trOther(obj), cls);
@@ -404,6 +413,16 @@ export function splitMessage(message) {
   if (at < 0) return [text, ""];
   const zh = text.slice(0, at), en = text.slice(at + 3);
   return lang === "zh" ? [zh, en] : [en, zh];
+}
+
+/** A server message in both languages ("中文 / English"), this language first (dom.js bi). */
+export function messageBoth(message, cls = "") {
+  return bi(...splitMessage(message), cls);
+}
+
+/** Both languages of a key as one string, "中文 · English" (a title, a placeholder, an option). */
+export function bothText(key, vars = {}) {
+  return `${t(key, vars)} · ${tOther(key, vars)}`;
 }
 
 /** The log's word for an event; `rules` names a declaration in that ruleset's word (`other`:

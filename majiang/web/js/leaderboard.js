@@ -35,7 +35,7 @@ function wealthRows(board, meName) {
     h("td", { class: "wide" }, levelBadge(r.level)), h("td", {}, fmtInt(r.silver)));
   const rows = board.rows.map(row);
   if (board.me && !board.rows.some((r) => r.name === board.me.name)) rows.push(row(board.me));
-  return [h("tr", {}, ["rank", "player", "level", "silver"].map((k) => h("th", { class: k === "level" ? "wide" : "" }, tx(k)))), rows];
+  return [h("tr", {}, ["rank", "player", "level", "silver"].map((k) => h("th", { class: k === "level" ? "wide" : "" }, bx(k, {}, "stack")))), rows];
 }
 
 function rulesRows(board, meName) {
@@ -47,7 +47,7 @@ function rulesRows(board, meName) {
   if (board.me && !board.rows.some((r) => r.name === board.me.name)) rows.push(row(board.me));
   const heads = ["rank", "player", "hands", "wins", "win_rate", "deal_in_rate", "units", "silver_won"];
   const wide = new Set(["wins", "deal_in_rate", "units"]);
-  return [h("tr", {}, heads.map((k) => h("th", { class: wide.has(k) ? "wide" : "" }, tx(k)))), rows];
+  return [h("tr", {}, heads.map((k) => h("th", { class: wide.has(k) ? "wide" : "" }, bx(k, {}, "stack")))), rows];
 }
 
 export async function renderLeaderboard(root, app, arg = null) {
@@ -63,7 +63,7 @@ export async function renderLeaderboard(root, app, arg = null) {
       onclick: () => { if (id === "wealth") state.by = "wealth"; else { state.by = "rules"; state.rules = id; } draw(); } }, label);
     const controls = state.by === "rules" ? h("div", { class: "controls" },
       h("label", {}, bx("order"), " ", h("select", { id: "board-order", onchange: (e) => { state.order = e.target.value; draw(); } },
-        ["silver", "hands", "win_rate", "units"].map((o) => h("option", { value: o, selected: o === state.order }, tx(`o_${o}`))))),
+        ["silver", "hands", "win_rate", "units"].map((o) => h("option", { value: o, selected: o === state.order }, `${tx(`o_${o}`)} · ${tx(`o_${o}`, {}, true)}`)))),
       h("label", {}, bx("min_hands"), " ", h("input", { id: "board-min", type: "number", min: 1, value: state.min, style: { width: "5em" },
         onchange: (e) => { state.min = Math.max(1, Number(e.target.value) || 1); draw(); } }))) : null;
     mount(root, h("div", { class: "standing", id: "leaderboard" },
@@ -74,13 +74,13 @@ export async function renderLeaderboard(root, app, arg = null) {
             state.by === "rules" && state.rules === id))),
         controls,
         h("p", { class: "muted", id: "board-who" },
-          board.players === 1 ? tx("players_one") : tx("players", { n: fmtInt(board.players) }), " · ",
-          state.by === "wealth" ? tx("who_wealth")
-            : Number(state.min) === 1 ? tx("who_rules_one") : tx("who_rules", { n: fmtInt(state.min) })),
-        app && app.user && app.user.guest ? h("p", { class: "notice", id: "board-guest" }, tx("guest_note")) : null,
+          board.players === 1 ? bx("players_one") : bx("players", { n: fmtInt(board.players) }), " · ",
+          state.by === "wealth" ? bx("who_wealth")
+            : Number(state.min) === 1 ? bx("who_rules_one") : bx("who_rules", { n: fmtInt(state.min) })),
+        app && app.user && app.user.guest ? h("p", { class: "notice", id: "board-guest" }, bx("guest_note")) : null,
         board.rows.length ? h("table", { class: "board-table", id: "board-table" },
           state.by === "wealth" ? wealthRows(board, meName) : rulesRows(board, meName))
-          : h("p", { class: "muted" }, tx("empty")))));
+          : h("p", { class: "muted" }, bx("empty")))));
   };
   await draw();
   if (app) app.rerender = draw;

@@ -1,7 +1,7 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, splitMessage, both } from "./i18n.js";
+import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, splitMessage, both, bothText, messageBoth, pairBoth, trBoth, amountBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
 
@@ -41,7 +41,8 @@ function rulesetCard(r, selected, stake, onPick) {
     info ? h("span", { class: "rs-special" }, tr(info.special), h("small", { class: "other-lang" }, trOther(info.special))) : null,
     info ? h("span", { class: "rs-stake" }, h("b", {}, t("typical")), " ", tr(info.typical),
       stake ? ` · ${t("stake_at_level", { money: taels(stake) })}` : "",
-      h("small", { class: "other-lang" }, trOther(info.typical))) : null);
+      h("small", { class: "other-lang" }, `${tOther("typical")}: ${trOther(info.typical)}`,
+        stake ? ` · ${tOther("stake_at_level", { money: taels(stake, false, true) })}` : "")) : null);
 }
 
 export function rulesetName(id) {
@@ -52,9 +53,9 @@ export function rulesetName(id) {
 /** The sign-up / log-in / guest card. `done(user)` is called after success. */
 export function authCard(app) {
   const user = h("input", { id: "auth-username", name: "username", autocomplete: "username",
-    placeholder: t("username"), maxlength: 32 });
+    placeholder: bothText("username"), maxlength: 32 });
   const pass = h("input", { id: "auth-password", name: "password", type: "password",
-    autocomplete: "current-password", placeholder: t("password") });
+    autocomplete: "current-password", placeholder: bothText("password") });
   const msg = h("div", { class: "error", id: "auth-error" });
   const go = (path, withBody) => async (ev) => {
     ev.preventDefault();
@@ -65,7 +66,7 @@ export function authCard(app) {
       await app.refreshUser(res.user);
       app.route();
     } catch (e) {  // Enter logs in: a new name then meets "wrong password", so say where sign-up is
-      mount(msg, e.message, path === "/api/login" && e.status === 401
+      mount(msg, messageBoth(e.message), path === "/api/login" && e.status === 401
         ? h("div", { class: "muted", id: "auth-hint" }, both("auth_hint")) : null);
     }
   };
@@ -85,8 +86,8 @@ export function authCard(app) {
 /** A guest's sign-up that keeps its silver (POST /api/upgrade): the boards rank only accounts,
  * and the only way to one was to log out and start again at the new-account grant. */
 function upgradeCard(app) {
-  const user = h("input", { id: "up-username", autocomplete: "username", placeholder: t("username"), maxlength: 32 });
-  const pass = h("input", { id: "up-password", type: "password", autocomplete: "new-password", placeholder: t("password") });
+  const user = h("input", { id: "up-username", autocomplete: "username", placeholder: bothText("username"), maxlength: 32 });
+  const pass = h("input", { id: "up-password", type: "password", autocomplete: "new-password", placeholder: bothText("password") });
   const msg = h("div", { class: "error", id: "up-error" });
   const submit = async (ev) => {
     ev.preventDefault();
@@ -94,7 +95,7 @@ function upgradeCard(app) {
     try {
       await app.refreshUser(await post("/api/upgrade", { username: user.value.trim(), password: pass.value }));
       app.route();
-    } catch (e) { msg.textContent = e.message; }
+    } catch (e) { mount(msg, messageBoth(e.message)); }
   };
   return h("details", { class: "upgrade", id: "upgrade" },
     h("summary", {}, both("upgrade")),
@@ -118,19 +119,18 @@ export async function renderLobby(root, app, note = null) {
     onclick: () => { msg.textContent = ""; } });
   let failTimer = null;
   const fail = (e) => {
-    const [main, other] = splitMessage(e.message);  // this language first, the other small
-    mount(msg, bi(main, other));
+    mount(msg, messageBoth(e.message));  // this language first, the other small
     clearTimeout(failTimer);
     failTimer = setTimeout(() => { msg.textContent = ""; }, 10000);
   };
 
   const rulesSel = h("select", { id: "sel-rules" }, rulesets.map((r) =>
     h("option", { value: r.id, selected: r.id === p.rules },
-      `${tr(r)} · ${trOther(r)} (${r.players} ${t("players")})`)));
+      `${tr(r)} · ${trOther(r)} (${r.players} ${t("players")} · ${tOther("players")})`)));
   const levelSel = h("select", { id: "sel-level" }, levels
     .filter((l) => l.index <= (me.level ? me.level.index : 1))
     .map((l) => h("option", { value: l.index, selected: l.index === (p.level ?? me.level?.index) },
-      `${l.index}. ${tr(l)} · ${t("stake")} ${fmtInt(l.stake)}`)));
+      `${l.index}. ${tr(l)} · ${trOther(l)} · ${bothText("stake")} ${fmtInt(l.stake)}`)));
   const botsSel = h("select", { id: "sel-bots" });
   const fillBots = () => {
     const r = rulesets.find((x) => x.id === rulesSel.value) || { players: 4 };
@@ -182,7 +182,7 @@ export async function renderLobby(root, app, note = null) {
   });
   levelSel.addEventListener("change", fillCards);
   const turnIn = h("input", { id: "in-turn", type: "number", min: 5, max: 120, value: p.turn ?? 15 });
-  const codeIn = h("input", { id: "in-code", placeholder: t("join_code"), maxlength: 12,
+  const codeIn = h("input", { id: "in-code", placeholder: bothText("join_code"), maxlength: 12,
     autocapitalize: "characters" });
   const tablesBox = h("div", { class: "open-tables", id: "open-tables" });
   const liveBox = h("div", { class: "live-tables", id: "live-tables" });  // hands to watch
@@ -223,14 +223,14 @@ export async function renderLobby(root, app, note = null) {
   const seatedNotice = (code) => h("div", { class: "card notice seated-notice", id: "seated-notice" },
     h("p", {}, t("seated_elsewhere", { code }), h("small", { class: "other-lang" }, tOther("seated_elsewhere").replace("{code}", code))),
     h("div", { class: "buttons" },
-      h("a", { class: "button", id: "btn-seated-back", href: `#/table/${code}` }, t("back_to_table", { code })),
+      h("a", { class: "button", id: "btn-seated-back", href: `#/table/${code}` }, both("back_to_table", { code })),
       h("button", { class: "secondary", id: "btn-seated-leave", onclick: async () => {
         try {
           await app.refreshUser().catch(() => {});
           if (app.user?.table === code) await post(`/api/tables/${encodeURIComponent(code)}/leave`);
           await app.refreshUser().catch(() => {});
           const res = await post("/api/quickplay", { rules: rulesSel.value });
-          if (res.code === code) { mount(seatedBox, h("p", { class: "error" }, t("still_seated", { code }))); return; }
+          if (res.code === code) { mount(seatedBox, h("p", { class: "error" }, both("still_seated", { code }))); return; }
           open(res);
         } catch (e) { fail(e); }
       } }, both("leave_and_quick")),
@@ -250,13 +250,13 @@ export async function renderLobby(root, app, note = null) {
       const [meta, ...buttons] = more(tb);
       return h("li", { class: "table-row", "data-code": tb.code },
         h("span", { class: "tr-main" }, h("span", { class: "code" }, tb.code), " ",
-          h("span", { class: "tr-rules" }, tr(rulesetName(tb.rules)))),
+          h("span", { class: "tr-rules" }, trBoth(rulesetName(tb.rules)))),
         h("span", { class: "tr-meta" }, levelBadge(levels.find((l) => l.index === tb.level)),
-          h("span", {}, `${t("stake")} ${fmtInt(tb.stake)}`), meta),
+          h("span", {}, both("stake"), ` ${fmtInt(tb.stake)}`), meta),
         buttons);
     })));
   const watchLink = (tb, cls) => h("a", { class: cls, "data-code": tb.code,
-    href: `#/watch/${encodeURIComponent(tb.code)}` }, bi("旁观", "Watch"));
+    href: `#/watch/${encodeURIComponent(tb.code)}` }, pairBoth("旁观", "Watch"));
 
   const refreshTables = async () => {
     try {
@@ -268,14 +268,13 @@ export async function renderLobby(root, app, note = null) {
       mount(tablesBox, tableList(list, (tb) => {
         const { taken, all } = seatCount(tb);
         const playing = tb.status === "playing";
-        return [[h("span", { class: "tr-seats", title: t("seats_label") }, `${taken}/${all}`),
-          h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` },
-            playing ? t("playing_open") : t("waiting_open"))],
+        return [[h("span", { class: "tr-seats", title: bothText("seats_label") }, `${taken}/${all}`),
+          h("span", { class: `tr-status ${playing ? "playing" : "waiting"}` }, both(playing ? "playing_open" : "waiting_open"))],
         h("button", { class: "small join-btn", "data-code": tb.code, onclick: () => join(tb.code) },
           both("join")),
         playing ? watchLink(tb, "small watch-link") : null];
       }));
-    } catch (e) { mount(tablesBox, h("p", { class: "error" }, e.message)); }
+    } catch (e) { mount(tablesBox, h("p", { class: "error" }, messageBoth(e.message))); }
     try {  // tables in play anyone may watch (a full one could be watched only by its code)
       const live = (await get("/api/tables/live")).filter((tb) => tb.code !== me.table);
       mount(liveBox, tableList(live, (tb) => [[], watchLink(tb, "button small watch-link")]));
@@ -291,14 +290,14 @@ export async function renderLobby(root, app, note = null) {
         h("div", { class: "buttons quick-row" }, quickBtn)),  // what a newcomer looks for: on a phone's first screen
       h("div", { class: "lobby" },
       h("section", { class: "card me" },
-        h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, ` ${t("guest_tag")}`) : null),
+        h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " ", both("guest_tag")) : null),
         me.guest ? upgradeCard(app) : null,
         h("div", { class: "balance" }, both("silver"), ": ",
-          h("b", { id: "my-silver" }, fmtInt(me.silver)), ` ${taelWord(me.silver)}`),
+          h("b", { id: "my-silver" }, fmtInt(me.silver)), " ", bi(taelWord(me.silver), taelWord(me.silver, true))),
         h("div", { class: "level" }, both("level"), ": ", levelBadge(me.level)),
-        me.level ? h("div", { class: "muted" }, `${t("stake")}: ${taels(me.level.stake)}`) : null,
+        me.level ? h("div", { class: "muted" }, both("stake"), ": ", amountBoth(me.level.stake)) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
-          href: `#/table/${me.table}` }, t("back_to_table", { code: me.table }))) : null),
+          href: `#/table/${me.table}` }, both("back_to_table", { code: me.table }))) : null),
       faucets,
       h("section", { class: "card create" },
         h("h2", {}, both("create_table")),

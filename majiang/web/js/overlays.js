@@ -1,6 +1,6 @@
 // The overlays of the table screen: the leave confirmation and the settlement (with the win burst).
 import { h, bi } from "./dom.js";
-import { t, tOther, both } from "./i18n.js";
+import { t, tOther, both, messageBoth } from "./i18n.js";
 import { settlementEl } from "./settlement.js";
 import { matchTotalsEl } from "./match.js";
 import { winBurst } from "./sound.js";
@@ -37,7 +37,7 @@ export function settlementOverlay(screen) {
         // the table's notice (unseated: too little silver for the next deal; the table closed)
         // here too: in the head it was hidden behind this card, and Next hand seemed to do nothing
         screen.notice || screen.tableClosed ? h("p", { class: "notice settle-notice", id: "settle-notice",
-          role: "status" }, screen.notice || both("table_closed")) : null,
+          role: "status" }, screen.notice ? messageBoth(screen.notice) : both("table_closed")) : null,
         next,
         screen.unseated ? h("button", { id: "btn-play-on", onclick: () => screen.playOn() },
           both("play_on")) : null,

@@ -4,7 +4,7 @@
 // by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr, taels, textTable, trBoth } from "./i18n.js";
+import { getLang, tr, taels, textTable, trBoth, amountBoth, listBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 
@@ -47,36 +47,36 @@ function statsEl(s, own) {
   const big = s.biggest_win;
   return h("div", {},
     h("div", { class: "stat-grid" },
-      stat("hands", fmtInt(s.hands), tx("wins", { n: fmtInt(s.wins) })),
+      stat("hands", fmtInt(s.hands), bx("wins", { n: fmtInt(s.wins) })),
       stat("win_rate", pct(s.win_rate)),
       stat("self_drawn_share", pct(s.self_drawn_share)),
       stat("deal_in_rate", pct(s.deal_in_rate)),
       stat("draw_rate", pct(s.draw_rate)),
-      stat("avg_win", s.avg_win_units == null ? "—" : tx("units_n", { n: s.avg_win_units }),
-        s.avg_win_silver == null ? null : taels(s.avg_win_silver)),
-      stat("biggest", big ? taels(big.silver, true) : "—",
-        big ? h("span", {}, (big.patterns || []).map((p) => tr(p)).join("、") || "",
-          ` · ${tx("units_n", { n: big.units })}`,
-          own ? h("a", { href: `#/replay/${big.hand_id}`, class: "small" }, ` ${tx("replay")}`) : null) : null),
+      stat("avg_win", s.avg_win_units == null ? "—" : bx("units_n", { n: s.avg_win_units }),
+        s.avg_win_silver == null ? null : amountBoth(s.avg_win_silver)),
+      stat("biggest", big ? amountBoth(big.silver, true) : "—",
+        big ? h("span", {}, (big.patterns || []).length ? listBoth(big.patterns) : "",
+          " · ", bx("units_n", { n: big.units }),
+          own ? h("a", { href: `#/replay/${big.hand_id}`, class: "small" }, " ", bx("replay")) : null) : null),
       stat("silver_won", h("span", { class: cls(s.silver) }, signed(s.silver)),
-        s.fees ? `${tx("fees")} ${fmtInt(s.fees)}` : null),
+        s.fees ? [bx("fees"), ` ${fmtInt(s.fees)}`] : null),
       stat("units", h("span", { class: cls(s.units) }, signed(s.units)))),
     h("h3", {}, bx("patterns")),
-    s.patterns.length ? patternsEl(s.patterns) : h("p", { class: "muted" }, tx("none")));
+    s.patterns.length ? patternsEl(s.patterns) : h("p", { class: "muted" }, bx("none")));
 }
 
 function patternsEl(patterns) {
   const top = Math.max(...patterns.map((p) => p.count));
   return h("div", { class: "patterns", id: "profile-patterns" }, patterns.map((p) =>
     h("div", { class: "pat-row", "data-pattern": p.id },
-      h("span", {}, tr(p)),
+      h("span", {}, trBoth(p)),
       h("div", { class: "pat-bar", style: { width: `${(100 * p.count) / top}%` } }),
       h("b", {}, fmtInt(p.count)))));
 }
 
 function resultChip(r) {
   return h("span", { class: `chip ${r.result}`, title: `${tr(rulesName(r.rules))} · ${tx(`result_${r.result}`)} · ${signed(r.silver)}` },
-    tx(r.result));
+    bx(r.result, {}, "stack"));
 }
 
 function tabs(ids, current, pick) {
@@ -97,14 +97,15 @@ function myHands(name, rules) {
     const page = await get(`/api/players/${encodeURIComponent(name)}/history?${q}`);
     for (const row of page.hands) {
       list.appendChild(h("div", { class: "hand-row", "data-hand": row.hand_id },
-        h("span", { class: `chip ${row.result}` }, tx(row.result)), " ",
-        h("a", { href: `#/replay/${row.hand_id}` }, `${tr(rulesName(row.rules))} #${row.hand_id}`), " · ",
-        (row.winners || []).map((w) => `${w.name ?? "?"}: ${(w.patterns || []).map((p) => tr(p)).join("、")}`).join("; ") || tx("result_draw"),
-        " · ", h("b", { class: cls(row.silver) }, taels(row.silver, true))));
+        h("span", { class: `chip ${row.result}` }, bx(row.result)), " ",
+        h("a", { href: `#/replay/${row.hand_id}` }, trBoth(rulesName(row.rules)), ` #${row.hand_id}`), " · ",
+        (row.winners || []).length ? (row.winners || []).map((w, i) => [i ? "; " : "", `${w.name ?? "?"}: `, listBoth(w.patterns || [])])
+          : bx("result_draw"),
+        " · ", h("b", { class: cls(row.silver) }, amountBoth(row.silver, true))));
     }
     before = page.next;
     more.hidden = !before;
-    if (!list.children.length) list.appendChild(h("p", { class: "muted" }, tx("no_hands")));
+    if (!list.children.length) list.appendChild(h("p", { class: "muted" }, bx("no_hands")));
   };
   more.onclick = load;
   load();
@@ -122,18 +123,18 @@ export async function renderProfile(root, app, name) {
     mount(root, h("div", { class: "standing", id: "profile" },
       h("section", { class: "card head" },
         h("h2", { id: "profile-name" }, card.name), levelBadge(card.level),
-        h("span", { class: "silver" }, taels(card.silver)),
+        h("span", { class: "silver" }, amountBoth(card.silver)),
         card.wealth_rank ? h("span", { id: "profile-rank" }, bx("wealth_rank"), ` #${card.wealth_rank}`) : null,
         card.bot ? h("span", { class: "badge" }, bx("bot")) : null,
         card.guest ? h("span", { class: "badge" }, bx("guest")) : null,
-        card.since ? h("small", { class: "muted" }, `${tx("since")} ${card.since.slice(0, 10)}`) : null,
+        card.since ? h("small", { class: "muted" }, bx("since"), ` ${card.since.slice(0, 10)}`) : null,
         h("a", { href: "#/leaderboard", id: "profile-to-board" }, bx("leaderboard"))),
       h("section", { class: "card" },
         tabs(ids, rules, (id) => { rules = id; draw(); }),
-        s.hands ? statsEl(s, own) : h("p", { class: "muted" }, tx("no_hands"))),
+        s.hands ? statsEl(s, own) : h("p", { class: "muted" }, bx("no_hands"))),
       h("section", { class: "card" }, h("h3", {}, bx("recent")),
         card.recent.length ? h("div", { class: "recent", id: "profile-recent" }, card.recent.map(resultChip))
-          : h("p", { class: "muted" }, tx("no_hands"))),
+          : h("p", { class: "muted" }, bx("no_hands"))),
       own ? myHands(card.name, rules) : null));
   };
   draw();

@@ -3,7 +3,7 @@
 // (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
 import { get, post } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, taels, both } from "./i18n.js";
+import { t, tOther, tr, trOther, taels, both, messageBoth, trBoth, amountBoth } from "./i18n.js";
 import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
 import { scoreboardEl, summaryEl } from "./match.js";
 
@@ -15,9 +15,8 @@ export async function renderJoin(root, app, code) {
   if (!app.user) {
     mount(root, h("div", { class: "join-page" },
       h("div", { class: "card notice", id: "join-notice" },
-        h("h2", {}, bi(t("join_room", { code: c }), tOther("join_room").replace("{code}", c))),
-        h("p", {}, t("join_room_login", { code: c }),
-          h("small", { class: "other-lang" }, tOther("join_room_login").replace("{code}", c)))),
+        h("h2", {}, both("join_room", { code: c })),
+        h("p", {}, both("join_room_login", { code: c }))),
       authCard(app)));
     return () => {};
   }
@@ -26,25 +25,25 @@ export async function renderJoin(root, app, code) {
     location.replace(`#/room/${c}`);
   } catch (e) {
     mount(root, h("div", { class: "card notice", id: "join-error" },
-      h("p", { class: "error" }, e.message),
+      h("p", { class: "error" }, messageBoth(e.message)),
       h("a", { href: "#/", class: "button small" }, both("back_to_lobby"))));
   }
   return () => {};
 }
 
 function lengthText(s) {
-  if (s.match_rounds != null) return `${t("match_rounds")}: ${s.match_rounds}`;
-  return s.match_hands != null ? `${t("match_hands")}: ${s.match_hands}` : "—";
+  if (s.match_rounds != null) return [both("match_rounds"), `: ${s.match_rounds}`];
+  return s.match_hands != null ? [both("match_hands"), `: ${s.match_hands}`] : "—";
 }
 
 function settingsEl(room, rs) {
   const s = room.settings;
   const row = (key, value) => h("tr", {}, h("th", {}, both(key)), h("td", {}, value));
   return h("table", { class: "list room-settings", id: "room-settings" },
-    row("ruleset", [tr(rs), trOther(rs) ? h("small", { class: "other-lang" }, ` ${trOther(rs)}`) : null]),
+    row("ruleset", trBoth(rs)),
     row("match_length", lengthText(s)),
-    s.practice ? row("stake", t("practice_room"))
-      : row("stake", `${taels(s.stake)} · ${t("level")} ${s.level}`),
+    s.practice ? row("stake", both("practice_room"))
+      : row("stake", [amountBoth(s.stake), " · ", both("level"), ` ${s.level}`]),
     row("turn_seconds", `${s.turn_seconds}s`),
     row("owner", room.owner ?? "—"));
 }
@@ -79,18 +78,18 @@ export async function renderRoom(root, app, code) {
           : !me ? h("button", { class: "small secondary", id: `btn-kick-${s.seat}`,
             onclick: () => act("kick", { seat: s.seat }) }, both("kick")) : null;
     return h("li", { class: `room-seat${me ? " me" : ""}`, "data-seat": s.seat },
-      h("span", { class: "muted" }, `${t("seat")} ${s.seat + 1} `),
-      h("b", {}, s.name || h("span", { class: "muted" }, t("empty_seat"))),
-      s.bot ? h("small", {}, ` (${t("bot")})`) : null,
-      s.name && !s.bot && s.name === data.room.owner ? h("small", { class: "badge owner-badge" }, ` ${t("owner")}`) : null, " ",
+      h("span", { class: "muted" }, both("seat"), ` ${s.seat + 1} `),
+      h("b", {}, s.name || h("span", { class: "muted" }, both("empty_seat"))),
+      s.bot ? h("small", {}, " (", both("bot"), ")") : null,
+      s.name && !s.bot && s.name === data.room.owner ? h("small", { class: "badge owner-badge" }, " ", both("owner")) : null, " ",
       s.name ? h("span", { class: `ready-flag ${s.ready ? "pos" : "muted"}` },
-        s.ready ? t("is_ready") : t("not_ready")) : null, " ",
+        both(s.ready ? "is_ready" : "not_ready")) : null, " ",
       controls);
   };
 
   const draw = () => {
     if (stopped) return;
-    if (!data) { mount(root, h("p", { class: error ? "error" : "muted" }, error || "…")); return; }
+    if (!data) { mount(root, h("p", { class: error ? "error" : "muted" }, error ? messageBoth(error) : "…")); return; }
     const room = data.room;
     const rs = rulesetName(data.rules);
     const me = app.user ? (data.seats || []).find((s) => s.user_id === app.user.id) : null;
@@ -101,9 +100,9 @@ export async function renderRoom(root, app, code) {
     const over = data.match && data.match.status === "over" ? data.match : null;
     const linkIn = h("input", { id: "room-invite", readonly: true, value: link, onclick: (e) => e.target.select() });
     mount(root, h("div", { class: "room-page", id: "room-page" },
-      error ? h("p", { class: "error", id: "room-error", role: "alert" }, error) : null,
+      error ? h("p", { class: "error", id: "room-error", role: "alert" }, messageBoth(error)) : null,
       closed ? h("div", { class: "card notice", id: "room-closed" }, both("room_dissolved"), " ",
-        h("a", { href: "#/", class: "button small" }, t("back_to_lobby"))) : null,
+        h("a", { href: "#/", class: "button small" }, both("back_to_lobby"))) : null,
       !closed && !me && (room.kicked || []).includes(app.user?.id)
         ? h("div", { class: "card notice", id: "room-kicked" }, both("room_kicked")) : null,
       h("section", { class: "card room-head" },
@@ -113,11 +112,11 @@ export async function renderRoom(root, app, code) {
             onclick: async () => {
               try { await navigator.clipboard.writeText(link); } catch { linkIn.select(); }
               copied = true; draw();
-            } }, copied ? t("copied") : both("copy")))),
+            } }, both(copied ? "copied" : "copy")))),
         settingsEl(room, rs)),
       h("section", { class: "card room-seats-card" },
         h("h3", {}, both("seats_label"),
-          room.started ? h("small", { class: "muted" }, ` · ${t("room_started")}`) : null),
+          room.started ? h("small", { class: "muted" }, " · ", both("room_started")) : null),
         h("ul", { class: "room-seats", id: "room-seats" }, (data.seats || []).map((s) => seatRow(s, owner, open))),
         h("div", { class: "buttons" },
           me && !closed && !me.ready ? h("button", { id: "btn-room-ready", onclick: () => tableOp("ready") },

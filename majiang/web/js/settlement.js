@@ -6,7 +6,7 @@
 // verify this hand (the fair shuffle's page /verify?hand=ID). The replay and the history show
 // this same object.
 import { h, bi, fmtInt, signed } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels, units, both, trBoth, textTable } from "./i18n.js";
+import { t, tr, trOther, getLang, taels, units as unitsIn, both, trBoth, textTable, amountBoth, unitsBoth } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { levelBadge } from "./badge.js";
 import { verifyLink } from "./fair.js";
@@ -40,7 +40,6 @@ const TEXT = {
 };
 
 const { tx, both: biTx } = textTable(TEXT);
-const txOther = (key, vars) => tx(key, vars, true);
 
 let cssAdded = false;
 /** This module's style sheet (explain.css), added once to the page. */
@@ -68,52 +67,57 @@ function nameOf(names, seat) {
   return names[seat] ?? `${t("seat")} ${seat + 1}`;
 }
 
-/** A factor, cap or doubling as a chip: `×2 开口` with the other language as its title. */
-function chip(cls, text, label, extra = {}) {
-  return h("span", { class: `chip ${cls}`, title: trOther(label), ...extra }, text);
+/** A factor, cap or doubling as a chip: `×2 开口` with the other language small after it. */
+function chip(cls, content, label, extra = {}) {
+  return h("span", { class: `chip ${cls}`, title: `${tr(label)} · ${trOther(label)}`, ...extra }, content);
 }
 
 /** One loser's share: base ×factors = raw → cap ×doublings = units (and who pays it). */
 function shareEl(share, names, win, mySeat) {
   const parts = [chip("base", fmtInt(share.base), { zh: "胡牌分", en: "the win's value" })];
   for (const f of share.factors)
-    parts.push(chip("factor", `×${f.times} ${tr(f)}`, f, { "data-factor": f.id }));
+    parts.push(chip("factor", [`×${f.times} `, trBoth(f)], f, { "data-factor": f.id }));
   const capped = share.cap != null || share.after.length > 0;
   if (capped) parts.push(h("span", { class: "eq" }, `= ${fmtInt(share.raw)}`));
-  if (share.cap) parts.push(chip("cap", `→ ${tr(share.cap)} ${fmtInt(share.cap.amount)}`, share.cap, { "data-cap": share.cap.id }));
+  if (share.cap) parts.push(chip("cap", ["→ ", trBoth(share.cap), ` ${fmtInt(share.cap.amount)}`], share.cap, { "data-cap": share.cap.id }));
   for (const f of share.after)
-    parts.push(chip("factor after", `×${f.times} ${tr(f)}`, f, { "data-factor": f.id }));
+    parts.push(chip("factor after", [`×${f.times} `, trBoth(f)], f, { "data-factor": f.id }));
   for (const n of share.notes || [])  // a rule that kept the share as it is (对亮不包)
-    parts.push(chip("note", tr(n), n, { "data-note": n.id }));
+    parts.push(chip("note", trBoth(n), n, { "data-note": n.id }));
   const liable = share.payer !== share.seat;
   return h("tr", { class: `share${share.seat === mySeat ? " me" : ""}`, "data-seat": share.seat },
     h("td", { class: "who" }, nameOf(names, share.seat)),
     h("td", { class: "reckoning" }, parts,
-      liable ? h("div", { class: "liable-note" }, tx("pays_for", { payer: nameOf(names, share.payer) })) : null),
-    h("td", { class: "num units" }, units(share.units)));
+      liable ? h("div", { class: "liable-note" }, biTx("pays_for", { payer: nameOf(names, share.payer) })) : null),
+    h("td", { class: "num units" }, unitsBoth(share.units, false, "stack")));
 }
 
 /** How one win is paid: the value, each loser's line, the liability rule if any. */
 function explainWinEl(win, names, mySeat) {
-  const how = TEXT[`combine_${win.combine}`] ? tx(`combine_${win.combine}`) : win.combine;
-  const value = `${tx("value")} ${fmtInt(win.value)}${getLang() === "zh" ? `（${how}）` : ` (${how})`}`;
+  // "胡牌分 4（牌型相加）· 每家再乘…", then the same in the other language
+  const value = (other) => {
+    const how = TEXT[`combine_${win.combine}`] ? tx(`combine_${win.combine}`, {}, other) : win.combine;
+    const zh = (getLang() === "zh") !== other;
+    return `${tx("value", {}, other)} ${fmtInt(win.value)}${zh ? `（${how}）` : ` (${how})`} · ${tx("per_loser", {}, other)}`;
+  };
   return h("div", { class: "explain-win", "data-winner": win.winner },
     h("h4", {}, biTx("how_each_pays"),
-      h("small", { class: "muted value-note" }, ` ${value} · ${tx("per_loser")}`)),
+      h("small", { class: "muted value-note" }, " ", bi(value(false), value(true)))),
     win.liable != null && win.liability ? h("p", { class: "liable" },
       bi(tx("liable_note", { payer: nameOf(names, win.liable), why: tr(win.liability) }),
-        txOther("liable_note", { payer: nameOf(names, win.liable), why: trOther(win.liability) }))) : null,
+        tx("liable_note", { payer: nameOf(names, win.liable), why: trOther(win.liability) }, true))) : null,
     h("table", { class: "shares" },
-      h("tr", {}, h("th", {}, tx("loser")), h("th", {}, tx("reckoning")), h("th", { class: "num" }, t("units"))),
+      h("tr", {}, h("th", {}, biTx("loser", {}, "stack")), h("th", {}, biTx("reckoning", {}, "stack")),
+        h("th", { class: "num" }, both("units", {}, "stack"))),
       win.shares.map((s) => shareEl(s, names, win, mySeat))));
 }
 
 function winnerEl(s, w, names, win, mySeat) {
-  const how = s.win_type === "self_drawn" ? tx("self_drawn_short")
-    : s.discarder != null ? tx(s.win_type === "robbing_kong" ? "robbed_from" : "discard_from", { name: nameOf(names, s.discarder) }) : "";
+  const how = s.win_type === "self_drawn" ? biTx("self_drawn_short")
+    : s.discarder != null ? biTx(s.win_type === "robbing_kong" ? "robbed_from" : "discard_from", { name: nameOf(names, s.discarder) }) : "";
   return h("div", { class: "winner" },
     h("h3", {}, both("winner"), ": ", nameOf(names, w.seat),
-      how ? h("small", { class: "how" }, ` (${how})`) : null),
+      how ? h("small", { class: "how" }, " (", how, ")") : null),
     h("div", { class: "arrangement" }, h("span", { class: "label" }, both("arrangement")),
       w.decomposition && w.decomposition.length
         ? w.decomposition.map((set) => tileRow(set, { size: "sm", cls: "set" }))
@@ -125,7 +129,7 @@ function winnerEl(s, w, names, win, mySeat) {
     h("table", { class: "patterns" },
       h("tr", {}, h("th", {}, both("patterns")), h("th", { class: "num" }, "")),
       w.patterns.map((p) => h("tr", { class: "pattern", "data-pattern": p.id },
-        h("td", {}, tr(p) || p.id, h("small", { class: "other-lang" }, trOther(p))),
+        h("td", {}, tr(p) ? trBoth(p) : p.id),
         h("td", { class: "num" }, String(p.value)))),
       h("tr", { class: "total" }, h("td", {}, both("total")),
         h("td", { class: "num" }, String(w.value ?? "")))),
@@ -141,31 +145,33 @@ function eventEl(ev, names, mySeat) {
   return h("div", { class: "explain-event", "data-kind": ev.kind },
     h("div", { class: "event-label" }, trBoth(ev.label)),
     h("table", { class: "flow" },
-      h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, t("units")),
-        h("th", { class: "num" }, tx(anyShort ? "owed" : "silver_paid")),
-        anyShort ? h("th", { class: "num" }, tx("moved")) : null),
+      h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, both("units", {}, "stack")),
+        h("th", { class: "num" }, biTx(anyShort ? "owed" : "silver_paid", {}, "stack")),
+        anyShort ? h("th", { class: "num" }, biTx("moved", {}, "stack")) : null),
       seats.map((i) => {
         const short = ev.silver[i] !== ev.owed[i];
+        const money = (n) => (other) => taels(n, false, other);
         const note = !short ? null : ev.owed[i] < 0
-          ? tx("short_payer", { had: taels(ev.balances_before?.[i]), paid: taels(-ev.silver[i]) })
-          : tx("short_receiver", { got: taels(ev.silver[i]) });
+          ? biTx("short_payer", { had: money(ev.balances_before?.[i]), paid: money(-ev.silver[i]) })
+          : biTx("short_receiver", { got: money(ev.silver[i]) });
         return h("tr", { class: `${i === mySeat ? "me " : ""}${short ? "short" : ""}`, "data-seat": i },
           h("td", {}, nameOf(names, i)),
           h("td", { class: "num" }, signed(ev.units[i])),
-          anyShort ? h("td", { class: "num" }, taels(ev.owed[i], true)) : null,
+          anyShort ? h("td", { class: "num" }, amountBoth(ev.owed[i], true, "stack")) : null,
           h("td", { class: `num silver ${ev.silver[i] > 0 ? "pos" : ev.silver[i] < 0 ? "neg" : ""}` },
-            taels(ev.silver[i], true), note ? h("div", { class: "short-note" }, note) : null));
+            amountBoth(ev.silver[i], true, "stack"), note ? h("div", { class: "short-note" }, note) : null));
       })));
 }
 
 /** Who pays whom, as a sentence: "bob、carol、dave 各付 alice 2 注（暗杠）" / "bob, carol and
  * dave each pay alice 2 units (Concealed kong)"; different amounts: "bob 付 4 注、dave 付 8 注，共
  * 12 注给 carol（清一色）" / "bob pays 4 and dave 8: 12 units to carol (Pure suit)". */
-export function paymentText(group, names) {
+export function paymentText(group, names, other = false) {
   const who = (seat) => nameOf(names, seat);
-  const payee = who(group[0].payee), reason = tr(group[0].reason);
+  const payee = who(group[0].payee), reason = other ? trOther(group[0].reason) : tr(group[0].reason);
   const total = group.reduce((sum, l) => sum + l.amount, 0);
-  const zh = getLang() === "zh";
+  const zh = (getLang() === "zh") !== other;
+  const units = (n) => unitsIn(n, false, other);
   const list = (items) => (zh ? items.join("、")
     : items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
   const payers = group.map((l) => who(l.payer));
@@ -189,7 +195,8 @@ export function settlementEl(s, names, mySeat) {
     : s.winners.map((w, i) => winnerEl(s, w, names, wins.find((x) => x.winner === w.seat) || wins[i], mySeat));
   // in units: the silver each owed and paid is the flow's (a short payer pays less)
   // one sentence per payment to a seat for one reason (paymentText)
-  const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" }, paymentText(g, names)));
+  const lines = paymentGroups(s.lines).map((g) => h("li", { class: "payment-line" },
+    bi(paymentText(g, names), paymentText(g, names, true))));
   const { units: owedUnits, silver } = s.payments;
   const rows = names.map((name, i) => h("tr", { class: i === mySeat ? "me" : "", "data-seat": i },
     // the level again under the name: a phone hides the level column (explain.css)
@@ -206,13 +213,14 @@ export function settlementEl(s, names, mySeat) {
     h("h3", {}, both("payments")),
     lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted" }, "—"),
     explain ? h("div", { class: "explain-flow", id: "silver-flow" },
-      h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, ` ${s.stake ? tx("stake_is", { stake: fmtInt(s.stake), money: taels(s.stake) }) : tx("practice_is")}`)),
+      h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, " ",
+        s.stake ? biTx("stake_is", { stake: fmtInt(s.stake), money: (other) => taels(s.stake, false, other) }) : biTx("practice_is"))),
       explain.events.map((ev) => eventEl(ev, names, mySeat))) : null,
     h("h3", {}, both("silver_moved")),
     h("table", { class: "money" },
-      h("tr", {}, h("th", {}, ""), h("th", {}, t("units")), h("th", {}, t("silver")),
-        h("th", {}, `${t("balance")} ${t("before")}`), h("th", {}, `${t("balance")} ${t("after")}`),
-        h("th", {}, t("level"))),
+      h("tr", {}, h("th", {}, ""), h("th", {}, both("units", {}, "stack")), h("th", {}, both("silver", {}, "stack")),
+        h("th", {}, both("balance_before", {}, "stack")), h("th", {}, both("balance_after", {}, "stack")),
+        h("th", {}, both("level", {}, "stack"))),
       rows),
     myLevelNote(s, mySeat),
     s.hand_id != null ? verifyLink(s.hand_id) : null);
@@ -222,8 +230,7 @@ export function settlementEl(s, names, mySeat) {
 function levelMove(before, after) {
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
-  return h("span", { class: `level-move ${up ? "up" : "down"}`, title: tx(up ? "level_up" : "level_down") },
-    up ? " ↑" : " ↓", ` ${tx(up ? "level_up" : "level_down")}`);
+  return h("span", { class: `level-move ${up ? "up" : "down"}` }, up ? " ↑ " : " ↓ ", biTx(up ? "level_up" : "level_down"));
 }
 
 /** The player's own level change in words: from what to what, and the line crossed. */
@@ -231,10 +238,11 @@ function myLevelNote(s, mySeat) {
   const before = s.levels_before?.[mySeat], after = s.levels_after?.[mySeat];
   if (!before || !after || before.index === after.index) return null;
   const up = after.index > before.index;
-  const line = taels(up ? after.min_silver : before.min_silver);
+  const line = (other) => taels(up ? after.min_silver : before.min_silver, false, other);
   // 临时工 -> 待业 on a newcomer's first lost tael: the stake is the same, nothing is lost by it
   const same = before.stake != null && before.stake === after.stake;
   return h("p", { class: `level-note ${up ? "up" : same ? "same" : "down"}`, id: "level-note" },
-    tx(up ? "my_level_up" : "my_level_down", { from: tr(before), to: tr(after), line }),
-    same ? ` · ${tx("same_stake")}` : null);
+    bi(tx(up ? "my_level_up" : "my_level_down", { from: tr(before), to: tr(after), line }) + (same ? ` · ${tx("same_stake")}` : ""),
+      tx(up ? "my_level_up" : "my_level_down", { from: trOther(before), to: trOther(after), line }, true)
+        + (same ? ` · ${tx("same_stake", {}, true)}` : "")));
 }

@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, eventName, getLang, otherLang, setLang, taels, splitMessage, both, trBoth } from "./i18n.js";
+import { t, tOther, eventName, getLang, otherLang, setLang, taels, splitMessage, both, trBoth, messageBoth } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";
@@ -378,7 +378,7 @@ export class TableScreen {
     }
     const view = this.view;
     const header = this.headerEl();
-    if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, this.error)); return; }
+    if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, messageBoth(this.error))); return; }
     const parts = [header];
     if (this.tableClosed)
       parts.push(h("div", { class: "card notice", id: "table-closed" }, both("table_closed"), " ",
@@ -433,9 +433,9 @@ export class TableScreen {
       // a phone's table hides the site's bar, and with it the language switch: one here
       h("button", { class: "secondary small table-lang", id: "btn-lang-table",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
-      this.error ? h("span", { class: "error" }, this.error) : null,
+      this.error ? h("span", { class: "error" }, messageBoth(this.error)) : null,
       this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" },
-        bi(...splitMessage(this.notice))) : null);  // this language first
+        messageBoth(this.notice)) : null);  // this language first
   }
 
   renderStatus() {
@@ -536,7 +536,7 @@ export async function openTable(root, app, code) {
       await post(`/api/tables/${encodeURIComponent(code)}/join`).catch(() => {});
     }
   } catch (e) {
-    mount(root, h("p", { class: "error" }, e.message));
+    mount(root, h("p", { class: "error" }, messageBoth(e.message)));
     return () => {};
   }
   const screen = new TableScreen(root, app, code);

@@ -4,7 +4,7 @@
 // the seed, the wall and the deal, and each check is shown passed or failed, with the wall drawn.
 import { get, getToken } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { getLang, setLang, onLangChange, textTable } from "./i18n.js";
+import { getLang, setLang, onLangChange, textTable, messageBoth } from "./i18n.js";
 import { tileImg } from "./tiles.js";
 import { checkRecord, parseRecord } from "./fairshuffle.js";
 import { seenCommitments } from "./fair.js";
@@ -148,7 +148,7 @@ function formEl() {
         h("button", { type: "button", id: "btn-verify-record", class: "secondary", disabled: page.busy, onclick: verifyPasted },
           both("verify_record")))),
     page.busy ? h("p", { class: "muted", id: "verify-busy" }, both("working")) : null,
-    page.error ? h("p", { class: "error", id: "verify-error" }, page.error) : null);
+    page.error ? h("p", { class: "error", id: "verify-error" }, messageBoth(page.error)) : null);
 }
 
 function detailEl(c) {
