@@ -8,7 +8,7 @@
 //   #/profile/NAME a player's standing; #/leaderboard[/RULES] the leaderboards; #/watch/CODE watch a table
 import { get, post, setToken, getToken } from "./api.js";
 import { h, mount } from "./dom.js";
-import { t, getLang, setLang, onLangChange, amountBoth, both, messageBoth } from "./i18n.js";
+import { getLang, setLang, onLangChange, amountBoth, both, messageBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { renderLobby } from "./lobby.js";
 import { openTable } from "./table.js";

@@ -1,7 +1,7 @@
 // Sign-in bonus, relief (救济金) with its cooldown, and the practice (练习场) switch for the lobby.
 import { get, post } from "./api.js";
-import { h, mount, bi } from "./dom.js";
-import { getLang, taels, amountBoth, messageBoth, pairBoth } from "./i18n.js";
+import { h, mount } from "./dom.js";
+import { taels, amountBoth, messageBoth, pairBoth } from "./i18n.js";
 
 const zhen = pairBoth;  // the chosen language first, the other small beside it
 

@@ -1,5 +1,5 @@
 // The first-visit guide: three steps over the lobby, shown once (remembered in localStorage).
-import { h, bi } from "./dom.js";
+import { h } from "./dom.js";
 import { t, tOther, both } from "./i18n.js";
 
 const KEY = "majiang.guide";

@@ -2,8 +2,8 @@
 // hands, win rate or units, with a minimum of hands; the caller's own row is marked, and shown
 // below when it is not among the top. Route: #/leaderboard or #/leaderboard/RULES.
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr, textTable, trBoth } from "./i18n.js";
+import { h, mount, fmtInt, signed } from "./dom.js";
+import { tr, textTable, trBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 import { standingCss } from "./profile.js";

@@ -1,5 +1,5 @@
 // The overlays of the table screen: the leave confirmation and the settlement (with the win burst).
-import { h, bi } from "./dom.js";
+import { h } from "./dom.js";
 import { t, tOther, both, messageBoth } from "./i18n.js";
 import { settlementEl } from "./settlement.js";
 import { matchTotalsEl } from "./match.js";

@@ -3,8 +3,8 @@
 // biggest win, patterns, silver won), the last results; on one's own profile the hands, filtered
 // by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
 import { get } from "./api.js";
-import { h, mount, bi, fmtInt, signed } from "./dom.js";
-import { getLang, tr, taels, textTable, trBoth, amountBoth, listBoth } from "./i18n.js";
+import { h, mount, fmtInt, signed } from "./dom.js";
+import { tr, textTable, trBoth, amountBoth, listBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 

@@ -2,8 +2,8 @@
 // (#/room/CODE): the code and link, the settings, the seats and who is ready, the owner's controls
 // (add / remove bots, kick, dissolve) before the match, the scoreboard and the match summary.
 import { get, post } from "./api.js";
-import { h, mount, bi } from "./dom.js";
-import { t, tOther, tr, trOther, taels, both, messageBoth, trBoth, amountBoth } from "./i18n.js";
+import { h, mount } from "./dom.js";
+import { tr, both, messageBoth, trBoth, amountBoth } from "./i18n.js";
 import { authCard, rulesetName, ensureRulesets } from "./lobby.js";
 import { scoreboardEl, summaryEl } from "./match.js";
 

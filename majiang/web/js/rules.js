@@ -2,7 +2,7 @@
 // table and the worked hands from the server (/api/rules/ID: majiang.rules' own data and scorer).
 import { get } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, getLang, taels, both, trBoth, pairBoth, amountBoth, unitsBoth, listOf, listBoth } from "./i18n.js";
+import { t, tOther, tr, trOther, taels, both, trBoth, pairBoth, amountBoth, unitsBoth, listOf, listBoth } from "./i18n.js";
 import { tileRow } from "./tiles.js";
 import { meldEl } from "./board.js";
 

@@ -1,7 +1,7 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
 import { h, mount, bi } from "./dom.js";
-import { t, tOther, eventName, getLang, otherLang, setLang, taels, splitMessage, both, trBoth, messageBoth } from "./i18n.js";
+import { t, tOther, eventName, getLang, otherLang, setLang, taels, both, trBoth, messageBoth } from "./i18n.js";
 import { tileName, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel, positionOf } from "./board.js";
 import { rulesetName, ensureRulesets } from "./lobby.js";

@@ -3,7 +3,7 @@
 // GET /api/hands/ID/verifiable, or a record is pasted; fairshuffle.js recomputes the commitment,
 // the seed, the wall and the deal, and each check is shown passed or failed, with the wall drawn.
 import { get, getToken } from "./api.js";
-import { h, mount, bi } from "./dom.js";
+import { h, mount } from "./dom.js";
 import { getLang, setLang, onLangChange, textTable, messageBoth } from "./i18n.js";
 import { tileImg } from "./tiles.js";
 import { checkRecord, parseRecord } from "./fairshuffle.js";

@@ -2,8 +2,8 @@
 // frames (hand.view(None)), held back by the table's delay. The owner sets watching on or off
 // and the delay (PUT /api/tables/CODE/watching). Route: #/watch/CODE.
 import { api, get, socketReady, tableSocketUrl } from "./api.js";
-import { h, mount, bi, fmtInt } from "./dom.js";
-import { getLang, t, tr, textTable } from "./i18n.js";
+import { h, mount, fmtInt } from "./dom.js";
+import { getLang, textTable, both, trBoth, messageBoth } from "./i18n.js";
 import { rulesetName } from "./lobby.js";
 import { splitTiles, sortTiles } from "./tiles.js";
 import { seatPanel, centerPanel } from "./board.js";
@@ -46,15 +46,15 @@ export async function renderWatch(root, app, code) {
       h("section", { class: "card watch-bar" },
         h("b", {}, bx("watching"), ` · ${code}`),
         // what is being watched: the ruleset, the stake, the hand (the bar said only the code)
-        table ? h("span", { id: "watch-what" }, tr(rulesetName(table.rules)),
-          table.stake != null ? ` · ${t("stake")} ${fmtInt(table.stake)}` : "",
-          view?.hand_no ? ` · ${t("hand_no", { n: view.hand_no })}` : "") : null,
+        table ? h("span", { id: "watch-what" }, trBoth(rulesetName(table.rules)),
+          table.stake != null ? [" · ", both("stake"), ` ${fmtInt(table.stake)}`] : "",
+          view?.hand_no ? [" · ", both("hand_no", { n: view.hand_no })] : "") : null,
         h("span", { id: "watch-delay-text" }, settings.delay ? bx("delay", { n: settings.delay }) : bx("live")),
         ownerControls(),
-        note ? h("span", { class: "error", id: "watch-note" }, note) : null),
+        note ? h("span", { class: "error", id: "watch-note" }, messageBoth(note)) : null),
       view ? h("div", { class: `board replay-board players-${view.players || view.seats.length}`, id: "watch-board" },
         view.seats.map((s) => seatEl(view, s)), centerPanel(view, names, null))
-        : h("p", { class: "muted" }, tx("waiting")),
+        : h("p", { class: "muted" }, bx("waiting")),
       view && view.phase === "over" ? h("p", { class: "muted" }, bx("over")) : null));
   };
   ws.onmessage = (e) => {
@@ -65,7 +65,7 @@ export async function renderWatch(root, app, code) {
     else return;
     draw();
   };
-  ws.onclose = () => { if (!note) note = `${tx("closed")} / ${tx("closed", {}, true)}`; draw(); };
+  ws.onclose = () => { if (!note) note = `${tx("closed", {}, getLang() !== "zh")} / ${tx("closed", {}, getLang() === "zh")}`; draw(); };  // as the server's: 中文 / English
   draw();
   if (app) app.rerender = draw;
   return () => ws.close();
