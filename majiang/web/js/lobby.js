@@ -1,9 +1,10 @@
 // The lobby: account forms, balance and level, rulesets, create / join / quick play, open tables.
 import { get, post, setToken } from "./api.js";
 import { h, mount, bi, fmtInt } from "./dom.js";
-import { t, tOther, tr, trOther, rulesetInfo, taels, taelWord, both, bothText, messageBoth, pairBoth, trBoth, amountBoth } from "./i18n.js";
+import { t, tOther, tr, trOther, taels, taelWord, both, bothText, messageBoth, pairBoth, trBoth, amountBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { faucetsCard, practiceSwitch } from "./faucets.js";
+import { rulesetInfo } from "./ruleset_info.js";
 
 let rulesets = null;
 let levels = null;
