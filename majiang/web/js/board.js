@@ -84,7 +84,7 @@ export function seatPanel(view, s, opts = {}) {
   if (s.auto != null) info.auto = s.auto;
   const tags = [];
   // each tag in both languages; a phone's narrow seat head puts the other under it (style.css)
-  const tag = (cls, key) => h("span", { class: `tag ${cls}` }, both(key));
+  const tag = (cls, key) => h("span", { class: `tag ${cls}` }, both(key, {}, "stack"));
   if (view.dealer === s.seat) tags.push(tag("dealer", "dealer"));
   if (s.declared) tags.push(tag("declared", declaredKey(view.rules)));
   if (info.bot) tags.push(tag("bot", "bot"));

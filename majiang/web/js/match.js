@@ -121,10 +121,11 @@ export function drawNotice(match, onClose) {
   const draw = match && match.draw;
   if (!draw) return null;
   return h("div", { class: "card notice draw-notice", id: "draw-notice" },
-    h("b", {}, both("first_dealer")), " ",
-    h("span", { class: "draw-text" }, trBoth(draw.text)), " ",
+    // first: on a phone it floats at the top right and the text runs beside it (style.css)
     onClose ? h("button", { class: "secondary small", id: "btn-close-draw", onclick: onClose },
-      both("close")) : null);
+      both("close", {}, "stack")) : null,
+    h("b", {}, both("first_dealer")), " ",
+    h("span", { class: "draw-text" }, trBoth(draw.text)));
 }
 
 /** The dice that opened the wall: `{throws: [{seat, dice: [a, b]}], break_seat, cut}`. */

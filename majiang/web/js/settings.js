@@ -23,7 +23,7 @@ export function settingsEl(changed, rules) {
     class: "switch-gear small secondary", id: "btn-switches", "aria-expanded": open ? "true" : "false",
     title: `${t("switches")} · ${tOther("switches")}`,
     onclick: () => { open = !open; changed(); },
-  }, "⚙ ", both("switches"));
+  }, "⚙ ", both("switches", {}, "stack"));
   const shown = SWITCHES.filter((s) => !s.rules || s.rules === rules);
   return h("span", { class: `switches${open ? " open" : ""}`, id: "switches" }, gear, shown.map((s) => {
     const on = s.get();
@@ -31,6 +31,6 @@ export function settingsEl(changed, rules) {
       class: `switch small${on ? " on" : ""}`, id: `switch-${s.id}`, "aria-pressed": on ? "true" : "false",
       title: `${t(`switch_${s.id}`)} · ${tOther(`switch_${s.id}`)}`,
       onclick: () => { s.set(!s.get()); changed(); },
-    }, h("span", { class: "label" }, both(`switch_${s.id}`)), h("span", { class: "state" }, both(on ? "on" : "off")));
+    }, h("span", { class: "label" }, both(`switch_${s.id}`, {}, "stack")), h("span", { class: "state" }, both(on ? "on" : "off", {}, "stack")));
   }));
 }

@@ -428,8 +428,8 @@ export class TableScreen {
       h("span", { class: "spacer" }),
       settingsEl(() => this.render(), tb.rules || this.view?.rules),
       this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
-        both("ready")) : null,
-      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, both("leave")),
+        both("ready", {}, "stack")) : null,
+      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, both("leave", {}, "stack")),
       // a phone's table hides the site's bar, and with it the language switch: one here
       h("button", { class: "secondary small table-lang", id: "btn-lang-table",
         onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
