@@ -148,7 +148,9 @@ def test_rules_pages_levels_and_guide(server: str, browser: Any) -> None:
             assert right <= size["width"] + 0.5, (entry["id"], name, right)  # no tile cut off
             if entry["id"] == "tuidaohu":  # 包牌: the case names the seat the page shows paying
                 liable = page.locator(".example").nth(2).locator(".pay.minus")
-                assert liable.count() == 1 and liable.inner_text().startswith("座位 3")
+                # "座位 3" with its English, "Seat 3", after the word
+                paying = liable.inner_text() if liable.count() == 1 else ""
+                assert paying.startswith("座位") and "Seat 3 " in paying, paying
             assert page.locator("#levels-table tbody tr").count() == 20
             assert page.locator("#level-progress").count() == 1
             # a seat's silver per ruleset, what turns a player away besides the level
@@ -184,6 +186,10 @@ def test_a_declared_hand_is_told_it_throws_what_it_draws(server: str, browser: A
         page.context.close()
 
 
+FACTS = """() => { const b = document.querySelector('#rules-page .facts .bi');
+  return [b.firstChild.textContent, b.querySelector('.other-lang').textContent]; }"""
+
+
 def test_the_rules_facts_list_with_the_languages_own_separator(server: str, browser: Any) -> None:
     """The newcomer review: the English page read 'Calls: Pung Exposed kong Added kong' and
     'four sets and a pair、seven pairs、thirteen orphans' (a Chinese 、 between English items)."""
@@ -196,13 +202,16 @@ def test_the_rules_facts_list_with_the_languages_own_separator(server: str, brow
         page.goto(server + "/#/rules/jincheng")
         page.reload()
         page.wait_for_selector("#rules-page[data-rules=jincheng] .facts")
-        facts = page.inner_text("#rules-page .facts")
+        # the chosen language's facts, then the other's (smaller), each with its own separator
+        facts, other = page.evaluate(FACTS)
         assert "、" not in facts and "Pung, " in facts, facts
         assert "a pair, " in facts or "pairs, " in facts, facts
+        assert "碰、" in other and ", " not in other, other
         page.evaluate("localStorage.setItem('majiang.lang', 'zh')")
         page.reload()
         page.wait_for_selector("#rules-page[data-rules=jincheng] .facts")
-        assert "碰、" in page.inner_text("#rules-page .facts")
+        facts, other = page.evaluate(FACTS)
+        assert "碰、" in facts and "Pung, " in other, (facts, other)
     finally:
         context.close()
 

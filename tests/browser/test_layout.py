@@ -360,7 +360,8 @@ def test_a_whole_hand_fits(
         for seat in page.locator(".board .seat").all():
             if seat.locator(".revealed").count():
                 assert seat.locator(".concealed .backs").count() == 0
-                assert "摊牌" in seat.locator(".revealed small").inner_text()
+                shown = seat.locator(".revealed > small").inner_text()
+                assert "摊牌" in shown and "Hand" in shown, shown
         shot(page, f"{name}-end")
         # at 360 px too (the narrowest common phone): still no horizontal scrolling
         narrow = {"width": 360, "height": 780} if touch else {"width": 1280, "height": 800}
@@ -399,7 +400,9 @@ def test_every_control_takes_a_finger_on_a_phone(server: str, browser: Any) -> N
         page.wait_for_selector("#faucet-note")
         page.wait_for_function(
             "(b) => document.getElementById('user-silver').textContent !== b", arg=before)
-        assert page.inner_text("#user-silver") == page.inner_text("#my-silver") + " 两"
+        # the balance with its unit in both languages ("120 两", "taels" under it on a phone)
+        silver = page.inner_text("#user-silver").split()
+        assert silver == [page.inner_text("#my-silver"), "两", "taels"], silver
         # ...and its "+20 两" is in view: the redrawn lobby sat at its top, the note off-screen
         page.wait_for_function("""() => { const r = document.getElementById('faucet-note')
           ?.getBoundingClientRect(); return r && r.top >= 0 && r.bottom <= innerHeight; }""",

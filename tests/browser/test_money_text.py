@@ -36,10 +36,13 @@ SETTLEMENT = """async () => {
     levels_before: [lv1, lv2, lv2, lv1], levels_after: [lv1, lv1, lv2, lv2],
   };
   const el = settlementEl(s, ['alice', 'bob', 'carol', 'dave'], 1);
-  return { lines: [...el.querySelectorAll('.payment-line')].map((li) => li.textContent),
+  // each text as [the chosen language's, the other's] (the other is small after it)
+  const two = (e) => (e ? [e.querySelector('.bi').firstChild.textContent,
+    e.querySelector('.other-lang')?.textContent ?? ''] : null);
+  return { lines: [...el.querySelectorAll('.payment-line')].map(two),
            moves: [...el.querySelectorAll('table.money tr[data-seat]')].map((tr) =>
              tr.querySelector('td:last-child .level-move')?.textContent.trim() || ''),
-           note: el.querySelector('#level-note')?.textContent || null,
+           note: two(el.querySelector('#level-note')),
            note_class: el.querySelector('#level-note')?.className || null };
 }"""
 
@@ -65,22 +68,27 @@ def test_a_settlement_has_one_payment_line_per_payee_and_reason(server: str,
         got = page.evaluate(SETTLEMENT)
         lines = got["lines"]
         assert len(lines) == 3, lines
-        kong, win, single = lines
         # sentences, not a log: who pays whom how much, for what
-        assert kong == "bob、carol、dave 各付给 alice 2 注（暗杠）"
-        assert win == "bob 付 4 注、dave 付 8 注、alice 付 4 注，共 16 注给 carol（清一色）"
-        assert single == "bob 付给 dave 1 注（清一色）"
+        zh = ["bob、carol、dave 各付给 alice 2 注（暗杠）",
+              "bob 付 4 注、dave 付 8 注、alice 付 4 注，共 16 注给 carol（清一色）",
+              "bob 付给 dave 1 注（清一色）"]
+        en = ["bob, carol and dave each pay alice 2 units (Concealed kong)",
+              "bob pays 4, dave 8 and alice 4: 16 units to carol (Pure suit)",
+              "bob pays dave 1 unit (Pure suit)"]
+        # both languages, the chosen (中文) first
+        assert lines == [list(x) for x in zip(zh, en, strict=True)], lines
         page.evaluate("localStorage.setItem('majiang.lang', 'en')")
         page.reload()
         lines = page.evaluate(SETTLEMENT)["lines"]
-        assert lines == ["bob, carol and dave each pay alice 2 units (Concealed kong)",
-                         "bob pays 4, dave 8 and alice 4: 16 units to carol (Pure suit)",
-                         "bob pays dave 1 unit (Pure suit)"], lines
+        assert lines == [list(x) for x in zip(en, zh, strict=True)], lines
         # a level this hand changed is marked, and the player's own change said in words
-        assert got["moves"] == ["", "↓ 降级", "", "↑ 升级"], got  # in words, not a bare arrow
+        # in words (both languages), not a bare arrow
+        assert got["moves"] == ["", "↓ 降级level down", "", "↑ 升级level up"], got
         # the same stake either side (临时工 and 待业 both 1): said, and not in red; no promise
         # of the seat (a table's seat requirement may still unseat the player: yangzhou's 100)
-        assert got["note"] == "你的等级由临时工降为待业（余额低于 100 两） · 底注不变", got
+        assert got["note"] == ["你的等级由临时工降为待业（余额低于 100 两） · 底注不变",
+                               "Your level went down from Temporary worker to Unemployed"
+                               " (balance below 100 taels) · the stake is the same"], got
         assert got["note_class"] == "level-note same", got
     finally:
         page.context.close()

@@ -43,12 +43,16 @@ def test_jincheng_header_says_what_its_rows_compute(server: str, browser: Any) -
     page = new_page(browser, DESKTOP, False)
     try:
         page.goto(server + "/")
+        # each factor in both languages, the chosen first (the other is small after it)
+        head_zh = " 胡牌分 1（牌型取最大的一项） · 每家再乘自己这一行的倍数"
+        head_en = ("Value 1 (the best pattern) · each loser's row multiplies it by "
+                   "what applies to that loser")
         zh = page.evaluate(JINCHENG, "zh")
-        assert zh["rows"][0] == "1×2 庄家×2 点炮（未上架）", zh
-        assert zh["head"] == " 胡牌分 1（牌型取最大的一项） · 每家再乘自己这一行的倍数", zh
+        assert zh["rows"][0] == "1×2 庄家Dealer×2 点炮（未上架）Fed the win, not declared", zh
+        assert zh["head"] == head_zh + head_en, zh
         en = page.evaluate(JINCHENG, "en")
-        assert en["head"] == (" Value 1 (the best pattern) · each loser's row multiplies it by "
-                              "what applies to that loser"), en
+        assert en["rows"][0] == "1×2 Dealer庄家×2 Fed the win, not declared点炮（未上架）", en
+        assert en["head"] == " " + head_en + head_zh.strip(), en
     finally:
         page.context.close()
 
@@ -95,10 +99,13 @@ def test_a_phone_shows_each_level_and_its_change(server: str, browser: Any) -> N
     for width in (390, 360):
         page = new_page(browser, {"width": width, "height": 844}, True)
         try:
-            for lang, want in (("zh", ["5 小老板 ↑ 升级", "5 小老板", "3 工人 ↓ 降级",
-                                       "3 工人 ↓ 降级"]),
-                               ("en", ["5 Small boss ↑ level up", "5 Small boss",
-                                       "3 Worker ↓ level down", "3 Worker ↓ level down"])):
+            # the level's name and its change in both languages, the chosen first
+            for lang, want in (("zh", ["5 小老板 Small boss ↑ 升级level up", "5 小老板 Small boss",
+                                       "3 工人 Worker ↓ 降级level down",
+                                       "3 工人 Worker ↓ 降级level down"]),
+                               ("en", ["5 Small boss 小老板 ↑ level up升级", "5 Small boss 小老板",
+                                       "3 Worker 工人 ↓ level down降级",
+                                       "3 Worker 工人 ↓ level down降级"])):
                 page.goto(server + "/")
                 got = page.evaluate(LEVELS, [lang, NAMES])
                 assert got["levels"] == want, (width, got)

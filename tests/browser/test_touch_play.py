@@ -97,7 +97,8 @@ def test_the_scoreboard_closes_by_its_button_and_by_a_tap_outside(server: str,
         page.wait_for_selector("#match-board summary", timeout=15_000)
         # the header and the board number the hand on the board alike (the header said 第2局)
         assert "第1局" in page.inner_text("#match-progress")
-        assert (page.text_content(".center .hand-no") or "").strip() == "第1局"
+        assert "hand 1 " in page.inner_text("#match-progress")
+        assert (page.text_content(".center .hand-no") or "").strip() == "第1局Hand 1"
         panel = page.locator(".match-board-panel")
         page.tap("#match-board summary")
         panel.wait_for(state="visible", timeout=2000)
