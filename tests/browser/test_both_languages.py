@@ -21,7 +21,7 @@ LOBBY = [
     ("#bar", "大厅", "Lobby"), ("#bar", "历史牌局", "History"), ("#bar", "规则", "Rules"),
     ("#bar", "排行榜", "Leaderboard"), ("#bar", "退出", "Log out"), ("#bar", "两", "taels"),
     ("main", "玩法", "Rulesets"), ("main", "快速开始", "Quick play"), ("main", "银子", "Silver"),
-    ("main", "游客", "guest"), ("main", "底注", "Stake"),
+    ("main", "（游客）", "(guest)"), ("main", "底注", "Stake"),
 ]
 TABLE = [
     (".table-head", "牌桌", "Table"), (".table-head", "推倒胡", "Push-down"),

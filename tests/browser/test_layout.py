@@ -399,7 +399,7 @@ def test_every_control_takes_a_finger_on_a_phone(server: str, browser: Any) -> N
         page.tap("#btn-signin")
         page.wait_for_selector("#faucet-note")
         page.wait_for_function(
-            "(b) => document.getElementById('user-silver').textContent !== b", arg=before)
+            "(b) => document.getElementById('user-silver').innerText !== b", arg=before)
         # the balance with its unit in both languages ("120 两", "taels" under it on a phone)
         silver = page.inner_text("#user-silver").split()
         assert silver == [page.inner_text("#my-silver"), "两", "taels"], silver

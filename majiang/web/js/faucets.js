@@ -29,7 +29,8 @@ export function faucetsCard(changed, granted = null) {
       h("div", { class: "buttons" }, signin, relief), info,
       note ? h("div", { class: "notice", id: "faucet-note" }, note) : null);
     // the lobby is redrawn after a grant (at the top): bring its note into view on a phone
-    if (note) requestAnimationFrame(() => document.getElementById("faucet-note")?.scrollIntoView({ block: "nearest" }));
+    // (centred: "nearest" left its foot a fraction of a pixel below a phone's screen)
+    if (note) requestAnimationFrame(() => document.getElementById("faucet-note")?.scrollIntoView({ block: "center" }));
     clearTimeout(timer);
     if (wait) timer = setTimeout(load, Math.min(r.wait_seconds, 60) * 1000);
   };
