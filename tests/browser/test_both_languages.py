@@ -27,19 +27,20 @@ TABLE = [
     (".table-head", "牌桌", "Table"), (".table-head", "推倒胡", "Push-down"),
     (".table-head", "底注", "Stake"), (".table-head", "第1场", "Match 1"),
     (".table-head", "离开", "Leave"), (".table-head", "设置", "Settings"),
-    (".board .seat", "机器人", "bot"), (".board .seat", "庄", "Dealer"),
+    (".board .seat .tag", "机器人", "bot"), (".board .seat .tag", "庄", "Dealer"),
+    (".board .seat.me", "你", "you"),
     (".center", "余牌", "Wall"), ("#actions .hint", "点一张牌选中", "Tap a tile"),
 ]
 SETTLEMENT = [
     ("#settlement", "结算", "Settlement"), ("#settlement", "番型", "Patterns"),
     ("#settlement", "合计", "Total"), ("#settlement", "支付", "Payments"),
-    ("#settlement", "付给", "pay"), ("#settlement", "银子变动", "Silver moved"),
-    ("#settlement", "余额", "Balance"), ("#settlement", "等级", "Level"),
+    (".payment-line", "付", "pay"), ("#settlement", "银子变动", "Silver moved"),
+    ("#settlement", "余额", "Balance"), (".overlay-card", "返回大厅", "Back to lobby"),
 ]
 RULES = [
     ("#rules-tabs", "推倒胡", "Push-down"), ("#rules-tabs", "扬州麻将", "Yangzhou"),
     ("#rules-tabs", "卡五星", "Kawuxing"), ("#rules-page", "一局怎么打", "How a hand goes"),
-    ("#rules-page", "特殊操作", "Special actions"), ("#rules-page", "番型", "Pattern"),
+    ("#rules-page", "特殊操作", "Special actions"), ("#pattern-table", "番型", "Pattern"),
     ("#rules-page", "怎么给钱", "Payments"), ("#rules-page", "牌例", "Worked hands"),
     ("#rules-page", "财富等级", "Wealth levels"), ("#rules-page", "所需银子", "Silver needed"),
 ]
