@@ -67,9 +67,6 @@ PLANNED = frozenset({"yangzhou", "wuhan", "tuidaohu"})
 # wins there reach it: an unopened hand opens on a claim that keeps this share of its worth
 # (the value bot claims only to add 5%; docs/bots.md)
 OPEN_KEEPS = {"wuhan": 0.5}
-# yangzhou: a target's decay follows the wall left, steeper late (`value.targets.wall_decay`;
-# docs/bots.md, stop 35)
-WALLED = frozenset({"yangzhou"})
 
 
 class StrongBot:
@@ -79,7 +76,7 @@ class StrongBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
         self._efficient = EfficientBot(seed)
-        self._value = ValueBot(seed, opening=OPEN_KEEPS, walled=WALLED)
+        self._value = ValueBot(seed, opening=OPEN_KEEPS)
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
         """The choice from the seat's view (a JSON view is parsed first)."""

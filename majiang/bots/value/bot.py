@@ -38,14 +38,11 @@ class ValueBot:
     uses_view = True
 
     def __init__(self, seed: int | str | None = None,
-                 opening: Mapping[str, float] | None = None,
-                 walled: frozenset[str] = frozenset()) -> None:
+                 opening: Mapping[str, float] | None = None) -> None:
         """`opening`: per ruleset, the least share of the hand's worth a claim that opens it (开口)
-        must keep while it has not opened; any other claim must add `CLAIM_GAIN`. `walled`: the
-        rulesets where a target's decay follows the wall left (`targets.wall_decay`)."""
+        must keep while it has not opened; any other claim must add `CLAIM_GAIN`."""
         self.seed = seed
         self.opening = opening or {}
-        self.walled = walled
         self._efficient = EfficientBot(seed)
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
@@ -58,7 +55,7 @@ class ValueBot:
         if view.rules not in VALUES:
             return defended(view, legal, self._efficient.choose(view, legal))
         try:
-            state = read_state(view, view.rules in self.walled)
+            state = read_state(view)
             counts = list(view.counts)
             if any(a.type == DISCARD for a in legal):
                 return self._turn(view, state, counts, legal)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.bots.efficient import unseen_counts
-from majiang.bots.value.targets import DECAY, wall_decay
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.rules.base import MELD_KINDS, Meld, Ruleset
@@ -29,7 +28,6 @@ class State:
     special: frozenset[int]  # wuhan red dragon and 赖子皮 kinds: kong tiles, never kept
     mult: int  # wuhan: 2^(the winner's kong exponent)
     loser_mult: int = 1  # wuhan: the smallest 2^f(L) over the other seats (opened, kongs)
-    decay: float = 0.4  # a target's worth per step of distance (`targets.DECAY`)
 
     def split(self, counts: Sequence[int]) -> tuple[list[int], int]:
         """(counts without laizi and special tiles, jokers)."""
@@ -52,20 +50,18 @@ def kong_exponent(melds: Iterable[Meld]) -> int:
     return Loser(**public_entry(melds)["kongs"]).kong_exponent
 
 
-def read_state(view: SeatView, walled: bool = False) -> State:
-    """The evaluation's inputs from the view; `walled`: the decay follows the wall left
-    (`targets.wall_decay`), else the ruleset's constant."""
+def read_state(view: SeatView) -> State:
+    """The evaluation's inputs from the view."""
     ruleset = get_ruleset(view.rules)
-    decay = wall_decay(view.wall_left) if walled else DECAY.get(view.rules, 0.4)
     me = view.me
     melds = tuple(m for m in me.melds if m.kind not in SINGLE)
     unseen = unseen_counts(view, ruleset)
     if view.laizi is None:
-        return State(view.rules, ruleset, unseen, melds, None, frozenset(), 1, decay=decay)
+        return State(view.rules, ruleset, unseen, melds, None, frozenset(), 1)
     laizi = view.laizi
     assert view.indicator is not None  # wuhan shows its indicator with the laizi
     special = frozenset((RED, *pi_kinds(view.indicator))) - {laizi}
     mult = 2 ** (1 + kong_exponent(me.melds))  # 开口 x2 always comes with a win
     loser = min(kong_exponent(s.melds) + any(m.kind in OPENING for m in s.melds)
                 for s in view.others)
-    return State(view.rules, ruleset, unseen, melds, laizi, special, mult, 2 ** loser, decay)
+    return State(view.rules, ruleset, unseen, melds, laizi, special, mult, 2 ** loser)

@@ -29,13 +29,6 @@ VALUES: dict[str, dict[tuple[str, bool], float]] = {
               ("jiang", False): 20, ("feng", False): 100},
 }
 DECAY: dict[str, float] = {"tuidaohu": 0.2, "yangzhou": 0.45, "kawuxing": 0.2, "wuhan": 0.25}
-
-
-def wall_decay(wall_left: int) -> float:
-    """A decay that follows the wall (the strong bot in yangzhou): with many draws to come a far
-    target is nearer than its distance says, with few it is farther (0.62 at the deal, 0.45 at
-    44 tiles left, 0.30 from 11 down; docs/bots.md, stop 35)."""
-    return min(0.65, max(0.3, 0.25 + 0.0045 * wall_left))
 # Kong money a kong brings at once, in the units of VALUES (tuidaohu 7.2, kawuxing 7.2).
 KONG_BONUS: dict[str, dict[str, float]] = {
     "tuidaohu": {"exposed_kong": 1, "added_kong": 3, "concealed_kong": 6},

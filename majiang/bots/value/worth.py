@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from majiang.bots.value.distance import INF, distance
 from majiang.bots.value.state import State
-from majiang.bots.value.targets import NARROW, Target, targets
+from majiang.bots.value.targets import DECAY, NARROW, Target, targets
 from majiang.rules.base import Meld
 from majiang.rules.wuhan import MINIMUM
 
@@ -30,9 +30,9 @@ def reach_minimum(amount: float) -> float:
 
 
 def worth(state: State, counts: list[int], mult: int | None = None) -> tuple[float, Target | None]:
-    """Max over targets of value x decay^distance, and the best target (3n+1 hands)."""
+    """Max over targets of value x DECAY^distance, and the best target (3n+1 hands)."""
     split, jokers = state.split(counts)
-    decay = state.decay
+    decay = DECAY.get(state.rules, 0.4)
     mult = state.mult if mult is None else mult
     best, best_target = 0.0, None
     for target in targets(state.rules):
