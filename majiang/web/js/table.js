@@ -1,18 +1,18 @@
 // The live table: one WebSocket (protocol.md section 5), the seat's view, prompts, timers, settlement.
 import { get, post, socketReady, tableSocketUrl } from "./api.js";
-import { h, mount, bi } from "./dom.js";
-import { t, tOther, eventName, getLang, otherLang, setLang, taels, both, trBoth, messageBoth } from "./i18n.js";
-import { tileName, sortTiles } from "./tiles.js";
-import { seatPanel, centerPanel, positionOf } from "./board.js";
-import { rulesetName, ensureRulesets } from "./lobby.js";
-import { matchProgress, matchHandNo, drawNotice, diceEl, drawSeen, markDrawSeen } from "./match.js";
+import { h, mount } from "./dom.js";
+import { t, tOther, getLang, both, messageBoth } from "./i18n.js";
+import { sortTiles } from "./tiles.js";
+import { positionOf } from "./board.js";
+import { ensureRulesets } from "./lobby.js";
+import { drawNotice, drawSeen, markDrawSeen } from "./match.js";
 import { leaveDialog, settlementOverlay } from "./overlays.js";
-import { myHandEl, oneClickDiscard } from "./hand.js";
+import { oneClickDiscard } from "./hand.js";
 import { discardHint, withUnseen } from "./hints.js";
 import { announce, discardSound } from "./sound.js";
-import { settingsEl } from "./settings.js";
 import { orphanPass, IN_REACH } from "./orphans.js";
-import { fairLine, rememberCommitment } from "./fair.js";
+import { rememberCommitment } from "./fair.js";
+import { board, moveLog, paintClocks, seatClocks, tableHead, waitingList } from "./table_parts.js";
 
 export { oneClickDiscard };
 
@@ -219,36 +219,7 @@ export class TableScreen {
     if (key !== this.turnKey) { this.turnKey = key; this.turnSince = performance.now(); }
   }
 
-  /**
-   * Every acting seat's clock: {seat: {turn, bank, exact}} in seconds left. This seat's from its
-   * prompt; the others' from `view.acting` ([{seat, seconds_left, bank_left}]) when the server
-   * sends it, else the turn seat's estimated from the table's turn_seconds since the turn began.
-   */
-  clocks() {
-    const out = {};
-    const v = this.view;
-    const now = performance.now();
-    if (!v || v.phase === "over") return out;
-    if (Array.isArray(v.acting)) {
-      const spent = (now - (this.viewAt || now)) / 1000;
-      for (const a of v.acting) {
-        const turn = Math.max(0, (a.seconds_left ?? 0) - spent);
-        const bank = Math.max(0, (a.bank_left ?? 0) - Math.max(0, spent - (a.seconds_left ?? 0)));
-        out[a.seat] = { turn, bank, exact: true };
-      }
-    } else if (v.turn != null && v.turn !== v.seat && !(v.last_discard && v.last_discard.seat === v.turn)) {
-      // (right after a discard the claim window is open: who may claim is not in the view)
-      const total = Number(this.table?.turn_seconds) || 15;
-      out[v.turn] = { turn: Math.max(0, total - (now - this.turnSince) / 1000), bank: null, exact: false };
-    }
-    if (this.prompt && v.seat != null) {
-      const spent = (now - this.prompt.received) / 1000;
-      const turn = Math.max(0, (this.prompt.seconds_left ?? 0) - spent);
-      const bank = Math.max(0, (this.prompt.bank_left ?? 0) - Math.max(0, spent - (this.prompt.seconds_left ?? 0)));
-      out[v.seat] = { turn, bank, exact: true };
-    }
-    return out;
-  }
+  clocks() { return seatClocks(this); }
 
   /** A tile of the hand was tapped: discard it (mouse, or the second tap), else pick it. */
   tapTile(key, tile) {
@@ -377,7 +348,7 @@ export class TableScreen {
       return;
     }
     const view = this.view;
-    const header = this.headerEl();
+    const header = tableHead(this);
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, messageBoth(this.error))); return; }
     const parts = [header];
     if (this.tableClosed)
@@ -385,8 +356,8 @@ export class TableScreen {
         h("a", { href: "#/", class: "button small" }, both("back_to_lobby"))));
     if (this.showDraw && this.match) parts.push(drawNotice(this.match, () => {
       this.showDraw = false; markDrawSeen(this.match.match_id); this.render(); }));
-    if (!view || !view.seats || view.seats.length === 0) parts.push(this.waitingEl());
-    else parts.push(this.boardEl(), this.logEl());
+    if (!view || !view.seats || view.seats.length === 0) parts.push(waitingList(this));
+    else parts.push(board(this), moveLog(this));
     if (this.settlement && !this.holdSettlement) parts.push(settlementOverlay(this));
     if (this.confirmLeave) parts.push(leaveDialog(this));
     const players = view ? (view.players || view.seats?.length || 4) : 4;
@@ -413,31 +384,6 @@ export class TableScreen {
     return waiting && !this.tableClosed && !(mine && mine.ready) && !this.holdSettlement;
   }
 
-  headerEl() {
-    const tb = this.table || {};
-    const rs = rulesetName(tb.rules || this.view?.rules);
-    return h("div", { class: "table-head" },
-      h("span", { class: "code", id: "table-code" }, both("table", {}, "stack"), " ", h("b", {}, this.code)),
-      h("span", { class: "ruleset-name" }, trBoth(rs, "stack")),
-      tb.practice ? h("span", { class: "stake practice-badge", id: "practice-badge", title: t("practice_why") },
-        both("practice_room", {}, "stack"))
-        : tb.stake != null ? h("span", { class: "stake" },
-          both("stake_line", { money: (other) => taels(tb.stake, false, other) }, "stack")) : null,
-      matchProgress(this.match, this.view),
-      h("span", { class: `conn conn-${this.status}`, id: "conn-status" }, both(this.status, {}, "stack")),
-      h("span", { class: "spacer" }),
-      settingsEl(() => this.render(), tb.rules || this.view?.rules),
-      this.awaitingMyReady() ? h("button", { id: "btn-ready", onclick: () => this.ready() },
-        both("ready", {}, "stack")) : null,
-      h("button", { class: "secondary", id: "btn-leave", onclick: () => this.leave() }, both("leave", {}, "stack")),
-      // a phone's table hides the site's bar, and with it the language switch: one here
-      h("button", { class: "secondary small table-lang", id: "btn-lang-table",
-        onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
-      this.error ? h("span", { class: "error" }, messageBoth(this.error)) : null,
-      this.notice ? h("span", { class: "notice", id: "table-notice", role: "status" },
-        messageBoth(this.notice)) : null);  // this language first
-  }
-
   renderStatus() {
     const el = this.root.querySelector("#conn-status");
     if (el) { mount(el, both(this.status, {}, "stack")); el.className = `conn conn-${this.status}`; }
@@ -452,77 +398,7 @@ export class TableScreen {
     } else if (banner) banner.remove();
   }
 
-  waitingEl() {
-    const seats = this.table?.seats || [];
-    return h("div", { class: "card waiting" },
-      h("h2", {}, both("waiting")),
-      h("table", { class: "list seats" }, seats.map((s) => h("tr", {},
-        h("td", {}, both("seat"), ` ${s.seat + 1}`),
-        h("td", {}, s.name || h("span", { class: "muted" }, both("empty_seat")), s.bot ? [" (", both("bot"), ")"] : ""),
-        h("td", {}, s.name ? both(s.ready ? "is_ready" : "not_ready") : "")))));
-  }
-
-  boardEl() {
-    const view = this.view;
-    const names = this.names();
-    const seatsInfo = this.table?.seats || [];
-    const panels = view.seats.map((s) => seatPanel(view, s, {
-      mine: s.seat === view.seat, seatInfo: seatsInfo[s.seat],
-      timerEl: h("span", { class: "seat-timer", "data-clock-seat": s.seat }) }));
-    const center = centerPanel(view, names, this.clockEl, matchHandNo(this.match, view),
-      !!this.prompt && view.last_discard?.seat === view.turn && view.turn !== view.seat);
-    const dice = diceEl(this.dice, names);
-    if (dice) (center.querySelector(".center-info") || center).appendChild(dice);
-    const fair = fairLine(this.fair);
-    if (fair) (center.querySelector(".center-info") || center).appendChild(fair);
-    return h("div", { class: `board players-${view.players || view.seats.length}${this.prompt ? " prompting" : ""}`, id: "board" },
-      panels,
-      center,
-      view.hand ? myHandEl(this) : null);
-  }
-
-  logEl() {
-    const names = this.names();
-    const items = this.log.map((ev) => {  // the hand's events kept (the last 60), newest last
-      const who = ev.seat != null ? names[ev.seat] : "";
-      const tiles = ev.tile || ev.tiles;
-      const tile = tiles && typeof tiles === "string" ? (tiles.length === 2 ? tiles : tiles.slice(-2)) : null;
-      const line = (other) => `${eventName(ev.type, this.view?.rules, other)}${tile ? ` ${tileName(tile, other ? otherLang() : getLang())}` : ""}`;
-      return h("li", {}, `${who} `, bi(line(false), line(true)));
-    });
-    const list = h("ol", { class: "log", id: "log", start: String(Math.max(1, this.logStart || 1)) }, items);
-    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-    return list;
-  }
-
-  renderTimer() {
-    const clocks = this.clocks();
-    const v = this.view;
-    // every acting seat's clock in its seat panel
-    for (const el of this.root.querySelectorAll("[data-clock-seat]")) {
-      const c = clocks[el.dataset.clockSeat];
-      if (!c) { if (el.textContent) { el.textContent = ""; el.className = "seat-timer"; } continue; }
-      el.className = `seat-timer on${c.turn < 5 ? " low" : ""}${c.exact ? "" : " estimate"}`;
-      el.title = c.exact ? `${t("timer")} · ${tOther("timer")}` : `${t("timer_estimate")} · ${tOther("timer_estimate")}`;
-      el.textContent = `${Math.ceil(c.turn)}s`;
-    }
-    // the compass: the turn seat's clock (this seat's while it is prompted)
-    const mine = v && clocks[v.seat];
-    const main = mine || (v && clocks[v.turn]) || null;
-    const ce = this.clockEl;
-    if (!main) { ce.replaceChildren(); ce.className = "clock"; }
-    else {
-      ce.className = `clock on${main.turn < 5 ? " low" : ""}${main.turn <= 0 && main.bank != null ? " on-bank" : ""}`;
-      ce.textContent = `${Math.ceil(main.turn > 0 || main.bank == null ? main.turn : main.bank)}s`;  // seconds, said
-      ce.title = `${t("timer")} · ${tOther("timer")}`;
-    }
-    // this seat's own prompt: turn and bank time above the hand
-    const el = this.timerEl;
-    if (!this.prompt || !mine) { el.replaceChildren(); el.className = "timer"; return; }
-    el.className = `timer on ${mine.turn <= 0 ? "on-bank" : mine.turn < 5 ? "low" : ""}`;
-    mount(el, h("span", { class: "turn-time" }, both("timer"), ` ${Math.ceil(mine.turn)}s`),
-      h("span", { class: "bank-time" }, " + ", both("bank"), ` ${Math.ceil(mine.bank)}s`));
-  }
+  renderTimer() { paintClocks(this); }
 }
 
 /** Make sure we hold a seat (join if needed), then show the table. */
