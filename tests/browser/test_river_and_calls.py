@@ -20,11 +20,13 @@ SIZES = [("laptop", {"width": 1366, "height": 768}, False),
          ("desktop", {"width": 1920, "height": 1080}, False),
          ("phone", {"width": 390, "height": 844}, True)]
 
-# every seat's river 24 tiles long, three melds on the table: a hand near its end
+# every seat's river 24 tiles long, three melds on the table: a hand near its end; the seat
+# across is the dealer, its head widest (name, 庄 Dealer, 机器人 bot beside its tiles: once they
+# wrapped to a row of their own and pushed this seat's river under the strip, at 1366x768)
 LONG_HAND = """() => { const s = window.majiang.screen, v = s.view;
   const river = '1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s'.match(/../g).slice(0, 24);
   const melds = [{kind: 'pung', tiles: '1z1z1z'}, {kind: 'exposed_kong', tiles: '2z2z2z2z'}];
-  s.view = {...v, seats: v.seats.map((x) => ({...x, discards: river,
+  s.view = {...v, dealer: (v.seat + 2) % 4, seats: v.seats.map((x) => ({...x, discards: river,
     melds: x.seat === v.seat ? melds.slice(0, 1) : melds}))};
   s.render(); scrollTo(0, 0); }"""
 

@@ -106,7 +106,7 @@ export function seatPanel(view, s, opts = {}) {
     h("div", { class: "seat-head" },
       // the wind is a tile's face (东南西北, as on the compass): its words are the title
       h("span", { class: "seat-wind", title: `${t("seat_wind")} · ${tOther("seat_wind")}` }, seatWind(s.seat, view)),
-      h("span", { class: "seat-name" }, s.name || `${t("seat")} ${s.seat + 1}`,
+      h("span", { class: "seat-name", title: s.name || null }, s.name || `${t("seat")} ${s.seat + 1}`,
         s.seat === view.seat ? h("small", { class: "you" }, " (", both("you"), ")") : null),
       tags,
       opts.timerEl || null,

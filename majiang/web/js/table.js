@@ -57,6 +57,7 @@ export class TableScreen {
     clearTimeout(this.pressTimer);
     document.getElementById("conn-lost")?.remove();
     clearInterval(this.tick);
+    this.headWatch?.disconnect();
     clearTimeout(this.drawTimer);
     if (this.ws) this.ws.close();
   }
@@ -363,13 +364,21 @@ export class TableScreen {
     const players = view ? (view.players || view.seats?.length || 4) : 4;
     mount(this.root, h("div", { class: `table-screen players-${players}` }, parts));
     // the head's height as --head-h: a desktop's felt fills the window's rest (style.css), so
-    // that a head grown to two rows between hands does not push the felt under the hand strip
+    // that a head grown to two rows between hands does not push the felt under the hand strip;
+    // watched, not read once: a font or a notice arriving after this render changes it too
+    this.headWatch?.disconnect();
+    this.headWatch = new ResizeObserver(() => this.noteHeadHeight(header));
+    this.headWatch.observe(header);
+    this.noteHeadHeight(header);
+    this.renderTimer();
+  }
+
+  noteHeadHeight(header) {
     const headH = Math.round(header.getBoundingClientRect().height);
     if (headH && headH !== this.headH) {
       this.headH = headH;
       document.documentElement.style.setProperty("--head-h", `${headH}px`);
     }
-    this.renderTimer();
   }
 
   /** The table is closed (no hand to come at it). */
