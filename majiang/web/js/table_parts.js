@@ -52,7 +52,7 @@ export function paintClocks(screen) {
     el.title = c.exact ? `${t("timer")} · ${tOther("timer")}` : `${t("timer_estimate")} · ${tOther("timer_estimate")}`;
     el.textContent = `${Math.ceil(c.turn)}s`;
   }
-  // the compass: the turn seat's clock (screen seat's while it is prompted)
+  // the compass: the turn seat's clock (this seat's while it is prompted)
   const mine = v && clocks[v.seat];
   const main = mine || (v && clocks[v.turn]) || null;
   const ce = screen.clockEl;
@@ -62,7 +62,7 @@ export function paintClocks(screen) {
     ce.textContent = `${Math.ceil(main.turn > 0 || main.bank == null ? main.turn : main.bank)}s`;  // seconds, said
     ce.title = `${t("timer")} · ${tOther("timer")}`;
   }
-  // screen seat's own prompt: turn and bank time above the hand
+  // this seat's own prompt: turn and bank time above the hand
   const el = screen.timerEl;
   if (!screen.prompt || !mine) { el.replaceChildren(); el.className = "timer"; return; }
   el.className = `timer on ${mine.turn <= 0 ? "on-bank" : mine.turn < 5 ? "low" : ""}`;
@@ -92,7 +92,7 @@ export function tableHead(screen) {
       onclick: () => setLang(getLang() === "zh" ? "en" : "zh") }, getLang() === "zh" ? "English" : "中文"),
     screen.error ? h("span", { class: "error" }, messageBoth(screen.error)) : null,
     screen.notice ? h("span", { class: "notice", id: "table-notice", role: "status" },
-      messageBoth(screen.notice)) : null);  // screen language first
+      messageBoth(screen.notice)) : null);  // this language first
 }
 
 export function waitingList(screen) {
