@@ -282,22 +282,14 @@ export function setLang(next) {
 export function onLangChange(fn) { listeners.push(fn); }
 
 /** Interface text by key, with {name} placeholders filled from `vars`. */
-export function t(key, vars = {}) {
-  const pair = TEXT[key];
-  return fill(pair ? pair[lang === "zh" ? 0 : 1] : key, vars, false);
-}
+export function t(key, vars = {}) { return MAIN.tx(key, vars); }
 
 /** The other language's text of the same key (shown small beside the main one). */
-export function tOther(key, vars = {}) {
-  const pair = TEXT[key];
-  return fill(pair ? pair[lang === "zh" ? 1 : 0] : key, vars, true);
-}
+export function tOther(key, vars = {}) { return MAIN.tx(key, vars, true); }
 
 /** Both languages of a key, as one element: the chosen language, the other small after it
  * (`cls` "stack": the other on its own line). */
-export function both(key, vars = {}, cls = "") {
-  return bi(t(key, vars), tOther(key, vars), cls);
-}
+export function both(key, vars = {}, cls = "") { return MAIN.both(key, vars, cls); }
 
 /** `text` with its {name} placeholders filled from `vars`; a function value is asked for the
  * language of this text (`other`: the other one), e.g. `{ money: (o) => taels(n, false, o) }`. */
@@ -310,10 +302,7 @@ function fill(text, vars, other) {
 /** A module's own [zh, en] pairs: `tx(key, vars, other)` one language (the chosen, or with
  * `other` the other), `both(key, vars, cls)` the two as one element (an unknown key is itself). */
 export function textTable(pairs) {
-  const tx = (key, vars = {}, other = false) => {
-    const pair = pairs[key] || [key, key];
-    return fill(pair[(lang === "zh") !== other ? 0 : 1], vars, other);
-  };
+  const tx = (key, vars = {}, other = false) => fill(pick(pairs[key] || [key, key], other), vars, other);
   return { tx, both: (key, vars = {}, cls = "") => bi(tx(key, vars), tx(key, vars, true), cls) };
 }
 
@@ -321,6 +310,11 @@ export function textTable(pairs) {
 export function pairBoth(zh, en, cls = "") {
   return lang === "zh" ? bi(zh, en, cls) : bi(en, zh, cls);
 }
+
+/** Of a [zh, en] pair, the chosen language's text (`other`: the other's). */
+function pick(pair, other = false) { return pair[(lang === "zh") !== other ? 0 : 1]; }
+
+const MAIN = textTable(TEXT);  // t, tOther and both: TEXT's keys
 
 /** A bilingual object from the server ({zh, en}) in the current language. */
 export function tr(obj) {
@@ -398,7 +392,7 @@ export function bothText(key, vars = {}) {
  * in the other language). */
 export function eventName(type, rules, other = false) {
   const pair = (type === "declare" && DECLARE_WORD[rules]) || EVENT_TEXT[type];
-  return pair ? pair[(lang === "zh") !== other ? 0 : 1] : type;
+  return pair ? pick(pair, other) : type;
 }
 
 /** The other language's code ("zh" / "en"), for helpers that take one (tiles.js tileName). */

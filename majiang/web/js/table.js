@@ -12,7 +12,7 @@ import { discardHint, withUnseen } from "./hints.js";
 import { announce, discardSound } from "./sound.js";
 import { orphanPass, IN_REACH } from "./orphans.js";
 import { rememberCommitment } from "./fair.js";
-import { board, moveLog, paintClocks, seatClocks, tableHead, waitingList } from "./table_parts.js";
+import { board, moveLog, paintClocks, tableHead, waitingList } from "./table_parts.js";
 
 export { oneClickDiscard };
 
@@ -220,7 +220,6 @@ export class TableScreen {
     if (key !== this.turnKey) { this.turnKey = key; this.turnSince = performance.now(); }
   }
 
-  clocks() { return seatClocks(this); }
 
   /** A tile of the hand was tapped: discard it (mouse, or the second tap), else pick it. */
   tapTile(key, tile) {
