@@ -25,12 +25,20 @@ class Ready:
     conn: Connection
 
 
+PROMPT_OVER = ("该提示已结束，操作未执行 / this prompt is over (answered, withdrawn or not "
+               "yours): the action was not played")
+"""The error to an `act` whose `prompt_id` is not the seat's open prompt (a late, repeated or
+forged reply)."""
+BAD_PROMPT_ID = "prompt_id须为整数 / prompt_id must be the integer of a prompt"
+PROMPT_ID_MAX = 2**63  # prompt ids are a millisecond clock: far below
+
+
 @dataclass(frozen=True, slots=True)
 class Act:
     """`{"type": "act", "prompt_id", "action"}`: `action` as read, or why it could not be."""
 
     conn: Connection
-    prompt_id: Any
+    prompt_id: int
     action: Action | None
     sent: Any
     error: str | None = None
@@ -54,11 +62,13 @@ def from_client(conn: Connection, data: Any) -> Ping | Ready | Act | Unreadable:
     if kind == "ready":
         return Ready(conn)
     if kind == "act":
-        sent = data.get("action")
+        prompt_id, sent = data.get("prompt_id"), data.get("action")
+        if type(prompt_id) is not int or not 0 <= prompt_id < PROMPT_ID_MAX:  # bool is no id
+            return Unreadable(conn, BAD_PROMPT_ID)
         try:
-            return Act(conn, data.get("prompt_id"), Action.from_json(sent), sent)
+            return Act(conn, prompt_id, Action.from_json(sent), sent)
         except ActionError as exc:
-            return Act(conn, data.get("prompt_id"), None, sent,
+            return Act(conn, prompt_id, None, sent,
                        f"无法读取此操作 / unreadable action: {short(str(exc), 120)}")
     return Unreadable(conn, f"未知消息类型 / unknown message type {short(kind)}")
 

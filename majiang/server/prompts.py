@@ -1,7 +1,8 @@
 """Prompts and their clocks: what each seat the engine waits for may do, and until when.
 
-A prompt has a fresh id; a reply with any other id is ignored. A person has the table's turn time
-plus what is left of their bank; a seat a bot plays (a bot's own, or 托管) gets the bot's pause.
+A prompt has a fresh id; a reply with any other id is refused (`messages.PROMPT_OVER`). A person
+has the table's turn time plus what is left of their bank; a seat a bot plays (a bot's own, or
+托管) gets the bot's pause.
 When a clock runs out the prompt's message goes to the table's inbox. A bot answering a claim
 prompt while the table's claim window is open (`claims.py`) pauses within the window. A prompt
 a person plays carries the seat's hints (`game.hints`: waits, unseen copies, each discard's

@@ -125,8 +125,9 @@ class TableRunner(TableBase):
             conn.send({"type": "error", "error": "现在不能操作 / nothing to act on"})
             return
         prompt = self.prompts.get(seat)
-        if prompt is None or prompt.id != msg.prompt_id:
-            return  # a stale or duplicate reply: ignored
+        if prompt is None or prompt.id != msg.prompt_id:  # a late, repeated or forged reply
+            conn.send({"type": "error", "error": m.PROMPT_OVER, "prompt_id": msg.prompt_id})
+            return
         if action is None or action not in prompt.actions:
             error = msg.error or f"现在不能这样操作 / not a legal action now: {short(msg.sent, 80)}"
             conn.send({"type": "error", "error": error})

@@ -25,6 +25,7 @@ from majiang.server.limits import (
     InputError,
     read_message,
 )
+from majiang.server.messages import PROMPT_OVER
 
 
 def _table(client: TestClient, name: str) -> tuple[str, str]:
@@ -72,6 +73,24 @@ def test_an_unreadable_action_is_named_briefly_in_both_languages(
         ws.send_json({"type": "z" * 3000})
         error = _until(ws, "error")["error"]
         assert error.startswith("未知消息类型 / unknown message type") and len(error) < 100
+
+
+def test_a_prompt_id_that_is_no_id_is_named(sqlite_client: TestClient) -> None:
+    """A prompt id of the wrong type (text, a list, null, true, past 64 bits, a fraction) is
+    refused as such in both languages, not echoed; the prompt stays and is answered after."""
+    token, code = _table(sqlite_client, "mallory")
+    with table_socket(sqlite_client, code, token) as ws:
+        prompt = _until(ws, "prompt")
+        pid, action = prompt["prompt_id"], dict(prompt["actions"][-1])
+        action.pop("label")
+        for bad in (str(pid), [pid], None, True, 10**40, 1.5):
+            ws.send_json({"type": "act", "prompt_id": bad, "action": action})
+            msg = _until(ws, "error")
+            assert msg["error"].startswith("prompt_id须为整数 / prompt_id must be"), msg
+            assert "prompt_id" not in msg
+        ws.send_json({"type": "act", "prompt_id": pid, "action": action})  # played
+        ws.send_json({"type": "act", "prompt_id": pid, "action": action})  # over now
+        assert _until(ws, "error")["error"] == PROMPT_OVER
 
 
 def test_binary_frames_and_deep_nesting_get_named_errors(sqlite_client: TestClient) -> None:

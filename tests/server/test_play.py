@@ -1,6 +1,7 @@
 """Whole hands over HTTP + WebSocket: one scripted client and three bots; stale and duplicate
-replies, reconnect mid-hand, 托管 on disconnect and on timeouts, spectators, and the wire-level
-leak check (no frame to a seat holds another seat's concealed tiles, the wall or the seed)."""
+replies (told the prompt is over), reconnect mid-hand, 托管 on disconnect and on timeouts,
+spectators, and the wire-level leak check (no frame to a seat holds another seat's concealed
+tiles, the wall or the seed)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from server_player import OPS, Transcript, auth, choose, make_client, play, signup, table_socket
 
 from majiang.game.record import replay, verify
+from majiang.server.messages import PROMPT_OVER
 
 END_EVENTS = ("win", "exhaustive_draw", "settlement")
 SECRET_KEYS = {"wall", "seed", "hands", "record", "requests", "live_wall"}
@@ -107,10 +109,14 @@ def test_whole_hand(client: TestClient) -> None:
     assert client.get(f"/api/hands/{entry['hand_id'] + 1}").status_code in (404, 409)
 
 
-def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
+def test_stale_forged_and_duplicate_replies_are_told_the_prompt_is_over(
+        client: TestClient) -> None:
+    """A reply to a prompt that is over (answered, withdrawn, or never the seat's) is not
+    played, and the client is told so in both languages (it used to be ignored in silence:
+    a client whose reply came late never learned why nothing happened)."""
     token, code = quickplay(client, "alice")
     t = Transcript()
-    sent = 0
+    sent = refused = 0
     with table_socket(client, code, token) as ws:
         last_id = None
         for _ in range(5000):
@@ -123,12 +129,18 @@ def test_stale_and_duplicate_replies_are_ignored(client: TestClient) -> None:
             action = choose(msg["actions"], t.view)
             if last_id is not None:  # a stale reply first: the previous prompt's id
                 ws.send_json({"type": "act", "prompt_id": last_id, "action": action})
+                refused += 1
             ws.send_json({"type": "act", "prompt_id": msg["prompt_id"] + 1000, "action": action})
             ws.send_json({"type": "act", "prompt_id": msg["prompt_id"], "action": action})
             ws.send_json({"type": "act", "prompt_id": msg["prompt_id"], "action": action})  # dup
+            refused += 2
             sent += 1
             last_id = msg["prompt_id"]
-    assert not [f for f in t.frames if f["type"] == "error"]
+    errors = [f for f in t.frames if f["type"] == "error"]
+    assert len(errors) == refused
+    for error in errors:
+        assert error["error"] == PROMPT_OVER and " / " in error["error"]
+        assert isinstance(error["prompt_id"], int)
     hand_id = client.get("/api/history", headers=auth(token)).json()[0]["hand_id"]
     rec = client.get(f"/api/hands/{hand_id}").json()["record"]
     assert sum(1 for step in rec["actions"] if step["seat"] == 0) == sent
