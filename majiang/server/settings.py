@@ -32,6 +32,7 @@ INT_VARS = {  # setting -> environment variable
     "lease_ms": "MAJIANG_LEASE_MS",
     "login_free_failures": "MAJIANG_LOGIN_FAILURES",
     "login_address_failures": "MAJIANG_LOGIN_ADDRESS_FAILURES",
+    "login_name_failures": "MAJIANG_LOGIN_NAME_FAILURES",
     "login_lockout": "MAJIANG_LOGIN_LOCKOUT", "login_lockout_max": "MAJIANG_LOGIN_LOCKOUT_MAX",
     "login_window": "MAJIANG_LOGIN_WINDOW", "hash_workers": "MAJIANG_HASH_WORKERS",
     "hash_queue": "MAJIANG_HASH_QUEUE",
@@ -87,11 +88,13 @@ class Settings:
     # or 0 when bots play at full speed
     claim_delay: float | None = None
     drain_seconds: float = 30.0  # on SIGTERM, how long hands in play may take to finish
-    # log-in throttling (docs/server.md, "Security"): failures free per name and per address
-    # within `login_window` seconds, then a lockout of `login_lockout` seconds doubling with
-    # each further failure up to `login_lockout_max`
+    # log-in throttling (docs/server.md, "Security"): failures free per name from one address,
+    # per address (many people may share one: a NAT) and per name from any address, within
+    # `login_window` seconds, then a lockout of `login_lockout` seconds doubling with each
+    # further failure up to `login_lockout_max`
     login_free_failures: int = 5
-    login_address_failures: int = 20
+    login_address_failures: int = 100
+    login_name_failures: int = 50
     login_lockout: int = 2
     login_lockout_max: int = 900
     login_window: int = 900

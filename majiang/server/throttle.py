@@ -1,11 +1,15 @@
-"""Log-in throttling: failed log-ins counted per name and per address; past the free failures each
-further one locks the key for a growing time (doubling, capped), answered 429 with Retry-After.
-An attempt counts as failed before its password is checked, in one step with the lockout check
-(`attempt`: so attempts made at once cannot all pass the check before any is counted, nor slip
-past the count while argon2 runs); a success takes it back and clears its name's count. Unknown
-names count like real ones, so a lockout says nothing about whether an account exists. In
-memory, per process (`LoginThrottle`), or in Redis, shared by a cluster's processes
-(`SharedLoginThrottle`, when the server has a Redis URL)."""
+"""Log-in throttling: failed log-ins counted per name from one address (`pair`), per name from
+any address (`name`, looser) and per address with any names (`addr`, looser still); past a key's
+free failures each further one locks the key for a growing time (doubling, capped), answered 429
+with Retry-After. A name's guesser thus locks the name at its own address only (its owner logs in
+from elsewhere), and the many people behind one address (a NAT, a campus, a carrier's CGNAT) are
+locked out together only by many failures; a name guessed at from many addresses is locked
+everywhere. An attempt counts as failed before its password is checked, in one step with the
+lockout check (`attempt`: so attempts made at once cannot all pass the check before any is
+counted, nor slip past the count while argon2 runs); a success takes it back and clears its
+name's count at its address. Unknown names count like real ones, so a lockout says nothing about
+whether an account exists. In memory, per process (`LoginThrottle`), or in Redis, shared by a
+cluster's processes (`SharedLoginThrottle`, when the server has a Redis URL)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 MAX_KEYS = 100_000  # keys remembered at most; the stalest are forgotten first
+CLEARED = "pair:"  # the keys a good log-in clears (the others get its attempt taken back)
 
 
 @dataclass
@@ -42,18 +47,25 @@ class Limit:
 
 
 class LoginThrottle:
-    """Failures per key (`name:...` and `addr:...`, each with its `Limit`)."""
+    """Failures per key (`pair:ADDRESS NAME`, `name:NAME`, `addr:ADDRESS`, each kind with its
+    `Limit`; without `per_name_anywhere` no `name:` key is kept)."""
 
     def __init__(self, per_name: Limit, per_address: Limit,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.limits = {"name": per_name, "addr": per_address}
+                 clock: Callable[[], float] = time.monotonic,
+                 per_name_anywhere: Limit | None = None) -> None:
+        self.limits = {"pair": per_name, "addr": per_address}
+        if per_name_anywhere is not None:
+            self.limits["name"] = per_name_anywhere
         self.clock = clock
         self._records: dict[str, Record] = {}
         self._lock = threading.Lock()
 
-    @staticmethod
-    def keys(name_key: str, address: str) -> list[str]:
-        return [f"name:{name_key}", f"addr:{address}"]
+    def keys(self, name_key: str, address: str) -> list[str]:
+        """The keys of a log-in of `name_key` (the folded name) from `address`."""
+        keys = [f"pair:{address} {name_key}", f"addr:{address}"]
+        if "name" in self.limits:
+            keys.append(f"name:{name_key}")
+        return keys
 
     def _limit(self, key: str) -> Limit:
         return self.limits[key.split(":", 1)[0]]
@@ -111,11 +123,12 @@ class LoginThrottle:
                         row.locked_until = 0.0
 
     def succeeded(self, keys: list[str]) -> None:
-        """A good log-in: its name's failures cleared, its address's attempt taken back."""
-        self.undo([k for k in keys if not k.startswith("name:")])
+        """A good log-in: its name's failures at its address cleared, its attempt taken back
+        from the address and the name (the name's count from elsewhere stays: a guesser's)."""
+        self.undo([k for k in keys if not k.startswith(CLEARED)])
         with self._lock:
             for key in keys:
-                if key.startswith("name:"):
+                if key.startswith(CLEARED):
                     self._records.pop(key, None)
 
 
@@ -162,8 +175,9 @@ class SharedLoginThrottle(LoginThrottle):
     (the processes' monotonic clocks differ); each key expires after its window and cap."""
 
     def __init__(self, per_name: Limit, per_address: Limit, redis_url: str,
-                 prefix: str = "majiang", clock: Callable[[], float] = time.time) -> None:
-        super().__init__(per_name, per_address, clock)
+                 prefix: str = "majiang", clock: Callable[[], float] = time.time,
+                 per_name_anywhere: Limit | None = None) -> None:
+        super().__init__(per_name, per_address, clock, per_name_anywhere)
         from redis import Redis
 
         self.redis = Redis.from_url(redis_url, decode_responses=True)
@@ -193,7 +207,7 @@ class SharedLoginThrottle(LoginThrottle):
             self._undo(keys=[self.prefix + key], args=[self._limit(key).free])
 
     def succeeded(self, keys: list[str]) -> None:
-        self.undo([k for k in keys if not k.startswith("name:")])
-        names = [self.prefix + k for k in keys if k.startswith("name:")]
-        if names:
-            self.redis.delete(*names)
+        self.undo([k for k in keys if not k.startswith(CLEARED)])
+        cleared = [self.prefix + k for k in keys if k.startswith(CLEARED)]
+        if cleared:
+            self.redis.delete(*cleared)

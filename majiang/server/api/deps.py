@@ -66,9 +66,12 @@ class Server:
                          settings.login_lockout_max, settings.login_window)
         per_address = Limit(settings.login_address_failures, settings.login_lockout,
                             settings.login_lockout_max, settings.login_window)
-        self.logins = (LoginThrottle(per_name, per_address) if settings.redis_url is None else
+        anywhere = Limit(settings.login_name_failures, settings.login_lockout,
+                         settings.login_lockout_max, settings.login_window)
+        self.logins = (LoginThrottle(per_name, per_address, per_name_anywhere=anywhere)
+                       if settings.redis_url is None else
                        SharedLoginThrottle(per_name, per_address, settings.redis_url,
-                                           settings.cluster_name))
+                                           settings.cluster_name, per_name_anywhere=anywhere))
 
     @contextmanager
     def db(self) -> Iterator[Session]:
