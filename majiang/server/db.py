@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from majiang.server import sqlitegate
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("majiang.db")
 SQLITE_TIMEOUT = 30.0  # seconds a SQLite writer waits for its turn before "database is locked"
 POOL_SIZE = 20  # a server database's connections kept open: the tables' threads and HTTP's
 POOL_OVERFLOW = 20  # opened beyond them at a peak, closed again after use
@@ -69,11 +72,13 @@ def sqlite_path(url: URL) -> Path | None:
 class SqliteFile:
     """The SQLite file a server opened, watched for what a query cannot see: deleted or replaced
     under it (the server would go on writing into the removed file, and a restart would make a
-    new, empty database), or not writable."""
+    new, empty database), or not writable. `guard` refuses writes once it is deleted or
+    replaced; `problem` is what /readyz reports."""
 
     def __init__(self, engine: Engine) -> None:
         self.path = sqlite_path(engine.url)
         self.identity = self._identity()
+        self.told: str | None = None  # the refusal last logged
 
     def _identity(self) -> tuple[int, int] | None:
         if self.path is None:
@@ -84,8 +89,8 @@ class SqliteFile:
             return None
         return st.st_dev, st.st_ino
 
-    def problem(self) -> str | None:
-        """What is wrong with the file (None: nothing, or not SQLite), in both languages."""
+    def moved(self) -> str | None:
+        """Whether the file is gone or replaced (None: neither, or not SQLite), both languages."""
         if self.path is None:
             return None
         now = self._identity()
@@ -93,9 +98,39 @@ class SqliteFile:
             return f"数据库文件已不存在 / the database file {self.path} is gone"
         if now != self.identity:
             return f"数据库文件已被替换 / the database file {self.path} was replaced"
+        return None
+
+    def problem(self) -> str | None:
+        """What is wrong with the file (None: nothing, or not SQLite), in both languages."""
+        moved = self.moved()
+        if moved is not None or self.path is None:
+            return moved
         if not os.access(self.path, os.W_OK):
             return f"数据库文件不可写 / the database file {self.path} is not writable"
         return None
+
+    def guard(self, engine: Engine) -> None:
+        """Refuse `engine`'s writes while the file is gone or replaced: they would go into the
+        removed inode, and a restart would lose them. The refusal is an `OperationalError`
+        (HTTP answers 503, a table waits with its notice); reads go on from the open file."""
+        if self.path is None:
+            return
+
+        def refuse(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            if not sqlitegate.writes(statement):
+                return
+            moved = self.moved()
+            if moved is None:
+                return
+            if self.told != moved:
+                self.told = moved
+                log.error("%s: every write is refused until the file is back and the server "
+                          "restarted (copy /proc/%d/fd/N of the deleted file and its -wal back "
+                          "first: a restart without them starts an empty database)", moved,
+                          os.getpid())
+            raise sqlite3.OperationalError(moved)
+
+        event.listen(engine, "before_cursor_execute", refuse, insert=True)  # before the gate
 
 
 def alembic_config(engine: Engine) -> Config:

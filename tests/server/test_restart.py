@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from majiang.game.record import verify
 from majiang.server.db import normalize_url
+from majiang.server.messages import PROMPT_OVER
 
 
 @pytest.fixture
@@ -92,7 +93,8 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
         assert t2.prompt["prompt_id"] > pending_prompt["prompt_id"]
         # nothing was stored twice by the replay
         assert db_counts(server.database_url)["actions"] == before["actions"]
-        # a reply to the prompt from before the restart is ignored; the new one is taken
+        # a reply to the prompt from before the restart is refused (the prompt is over); the
+        # new one is taken
         act = choose(t2.prompt["actions"], t2.view)
         ws.send(json.dumps({"type": "act", "prompt_id": pending_prompt["prompt_id"],
                             "action": act}))
@@ -106,7 +108,9 @@ def test_sigkill_mid_hand_and_restart(server: ServerProcess) -> None:
             if msg["type"] == "prompt":
                 act = choose(msg["actions"], t2.view)
                 ws.send(json.dumps({"type": "act", "prompt_id": msg["prompt_id"], "action": act}))
-        assert not [f for f in t2.frames if f["type"] == "error"]
+        errors = [f for f in t2.frames if f["type"] == "error"]
+        assert errors == [{"type": "error", "error": PROMPT_OVER,
+                           "prompt_id": pending_prompt["prompt_id"]}]
     settlement = t2.settlement
     assert settlement is not None
     after = db_counts(server.database_url)

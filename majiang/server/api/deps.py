@@ -56,6 +56,7 @@ class Server:
         self.engine = make_engine(settings.database_url)
         migrate(self.engine)
         self.db_file = SqliteFile(self.engine)  # /readyz: still the file opened, writable
+        self.db_file.guard(self.engine)  # no writes into a deleted or replaced file
         self.sessions: sessionmaker[Session] = session_factory(self.engine)
         with self.sessions() as db:
             secret = accounts.server_secret(db, settings.secret)
