@@ -58,6 +58,16 @@ class Connection:
             return
         self.out.put_nowait(msg)
 
+    def refuse(self, msg: dict[str, Any], code: int, reason: str) -> None:
+        """Close for what the client did: what waits is dropped, `msg` (the error saying why)
+        is sent, then the socket is closed with `code`, so the error always arrives first."""
+        if self.closed:
+            return
+        while not self.out.empty():
+            self.out.get_nowait()
+        self.out.put_nowait(msg)
+        self.close(code, reason)
+
     def close(self, code: int | None = None, reason: str = "") -> None:
         """Stop sending once what waits is sent; with `code`, then close the socket with it."""
         if code is not None and not self.closed:

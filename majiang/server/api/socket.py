@@ -32,6 +32,10 @@ URL_TOKEN_REFUSED = ("令牌不能放在网址里，请用登录Cookie或Authori
                      "are refused: use the session cookie or an Authorization header")
 
 
+FLOOD_CLOSED = ("消息过多，连接已关闭 / too many messages: the connection is closed (reconnect "
+                "and send fewer)")
+
+
 SESSION_ENDED = ("登录已失效（已退出或被撤销），请重新登录 / this session has ended (logged out "
                  "or revoked): log in again")
 
@@ -140,8 +144,9 @@ async def table_socket(server: ServerDep, websocket: WebSocket, code: str) -> No
                 break
             if not bucket.allow():  # every frame counts, text or binary
                 INPUT_ERRORS.labels("rate").inc()
-                if bucket.refused >= FLOOD_CLOSE:
-                    await websocket.close(code=FLOODED, reason="too many messages")
+                if bucket.refused >= FLOOD_CLOSE:  # the error first, then the close
+                    conn.refuse({"type": "error", "error": FLOOD_CLOSED}, FLOODED,
+                                "too many messages")
                     break
                 if bucket.refused == 1:
                     conn.send({"type": "error", "error": "消息过多 / too many messages: slow "
