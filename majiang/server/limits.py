@@ -21,6 +21,7 @@ OUT_QUEUE = 512  # messages waiting for a slow reader before it is disconnected
 RATE, BURST = 100.0, 200.0  # client messages per second per socket, and the burst allowed
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
 SOCKETS_PER_USER = 4  # per table
+SOCKETS_PER_PLAYER = 16  # a player's at all tables together (in this process)
 SOCKETS_PER_TABLE = 64  # watchers' sockets at one table (its players' do not count)
 # sockets a player may open at one table: a burst, then one every 2 s (a flaky network
 # reconnects far less often; opening and closing in a loop once stalled the table's game)
@@ -84,6 +85,7 @@ class SocketCounts:
     cap once locked its own players out (their seats went to 托管)."""
 
     per_user: Counter[tuple[str, int]] = field(default_factory=Counter)
+    per_player: Counter[int] = field(default_factory=Counter)  # all tables together
     watchers: Counter[str] = field(default_factory=Counter)
     opens: dict[tuple[str, int], Bucket] = field(default_factory=dict)
 
@@ -101,10 +103,14 @@ class SocketCounts:
         if self.per_user[code, user_id] >= SOCKETS_PER_USER:
             return (f"连接过多 / too many connections: at most {SOCKETS_PER_USER} per player "
                     "at a table")
+        if self.per_player[user_id] >= SOCKETS_PER_PLAYER:  # not 4 at every table there is
+            return (f"连接过多 / too many connections: at most {SOCKETS_PER_PLAYER} per player "
+                    "at all tables together")
         if not seated and self.watchers[code] >= SOCKETS_PER_TABLE:
             return (f"此桌观战连接已满 / the table is full of watchers' connections (at most "
                     f"{SOCKETS_PER_TABLE})")
         self.per_user[code, user_id] += 1
+        self.per_player[user_id] += 1
         if not seated:
             self.watchers[code] += 1
         return None
@@ -114,6 +120,9 @@ class SocketCounts:
         self.per_user[code, user_id] -= 1
         if self.per_user[code, user_id] <= 0:
             del self.per_user[code, user_id]
+        self.per_player[user_id] -= 1
+        if self.per_player[user_id] <= 0:
+            del self.per_player[user_id]
         if not seated:
             self.watchers[code] -= 1
             if self.watchers[code] <= 0:
