@@ -12,9 +12,12 @@ from majiang.game.actions import (
     DECLARES,
     DISCARDS,
     EXPOSED_KONGS,
+    PASS_ACTION,
+    PUNGS,
     WIN_ACTION,
     Action,
 )
+from majiang.game.hand import Hand
 from majiang.game.scenario import scenario
 from majiang.tiles import parse_tile, parse_tiles
 
@@ -151,3 +154,53 @@ def test_jincheng_s2_s7_1_a_declared_konger_robbed_pays_as_a_declared_feeder() -
     assert result.payments == [-2, -1, 4, -1]
     assert not [s for s in hand.settlements if s["type"] == "kong_money"]
     assert [m.kind for m in hand.melds[1]] == ["pung"]
+
+
+def _lock_through_a_pung(first: str) -> Hand:
+    """Seat 1 (456m 55m 88s, 明杠 3z, 暗杠 4z, 红中杠) is offered seat 2's `first`, then pungs
+    seat 3's 5m (declining that win), throws 8s (tanki 8s) and faces seat 2's 8s."""
+    hand = scenario(f"""
+        rules: wuhan
+        dealer: 0
+        seat 0: 1m4m7m9m 2s5s9s 1p4p7p 2p5p 6z 3p
+        seat 1: 456m 55m 88s | kong 3z from 2, concealed_kong 4z, red_kong 7z
+        indicator: 1z
+        draws: 9p {first} 5m 8s
+    """)
+    hand.apply(0, DISCARDS[T("6z")])
+    pass_all(hand)
+    hand.apply(1, DISCARDS[T("9p")])
+    pass_all(hand)
+    hand.apply(2, DISCARDS[T(first)])
+    if first == "8s":
+        assert WIN_ACTION in hand.legal_actions(1)
+        pass_all(hand)  # 过胡 on 8s
+    hand.apply(3, DISCARDS[T("5m")])
+    assert WIN_ACTION in hand.legal_actions(1)
+    hand.apply(1, PUNGS[T("5m")])  # declines the win on 5m: a pass on 5m too
+    pass_all(hand)
+    hand.apply(1, DISCARDS[T("8s")])
+    pass_all(hand)
+    assert hand.turn == 2 and hand.drawn == T("8s")
+    hand.apply(2, DISCARDS[T("8s")])
+    return hand
+
+
+def test_wuhan_s3_3_a_pung_is_no_draw_the_passed_kind_stays_locked() -> None:
+    # 3.3: no win on a discard of the passed kind until after one's own next draw; a pung is no
+    # draw, so seat 2's later 8s may not be won on.
+    hand = _lock_through_a_pung("8s")
+    assert WIN_ACTION not in hand.legal_actions(1)
+    assert hand.lock_kinds[1] == {T("8s"), T("5m")}
+
+
+def test_wuhan_s3_3_the_lock_is_by_kind_another_passed_kind_does_not_bar_8s() -> None:
+    # Without the pass on 8s only 5m is locked, and seat 2's 8s wins: 1 x 开口 2 x 硬胡 2 x 明杠 2
+    # x 暗杠 4 x 红中杠 2 = 64; 屁胡: the dealer x2, the discarder x2 (7.2).
+    hand = _lock_through_a_pung("9s")
+    assert hand.legal_actions(1) == [WIN_ACTION, PASS_ACTION]
+    hand.apply(1, WIN_ACTION)
+    pass_all(hand)
+    result = hand.result
+    assert result is not None and result.winners == [1] and result.answers[0]["value"] == 64
+    assert result.win_payments == [-128, 320, -128, -64]
