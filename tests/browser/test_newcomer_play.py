@@ -4,6 +4,10 @@
   longer widens a portrait phone's centre column over the side seats: the left seat was pushed
   past the screen's left edge and the right seat clipped away whole, its river with it, on the
   first claim of a hand (the "seat's head past a phone's right edge" of an earlier run).
+- A profile on a phone: More shows only when there are more hands (a button's inline-flex beat
+  `hidden`, and More added the same hands again), "1 wins" / "2.5 units" read "wins: 1" and
+  "1 unit", the links to the boards, to a replay and to each hand are 44 px for a finger
+  (24 and 19), and the result chip's second language is readable on its colour.
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -13,8 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import json
+import re
+
 import pytest
-from test_layout import PAGE_ERRORS, shot
+from test_layout import PAGE_ERRORS, guest, new_page, shot
 from test_newcomer_fixes import held_table
 
 pytestmark = pytest.mark.browser
@@ -52,6 +59,59 @@ def test_the_claim_question_leaves_the_side_seats_on_a_phone(server: str, browse
             # each side seat wholly on the screen, wide enough for its name (it was 2 px)
             assert seat["l"] >= -0.5 and seat["r"] <= vw + 0.5, f"{side} seat off screen: {got}"
             assert seat["w"] >= 80, f"{side} seat squeezed: {got}"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+STATS = {"hands": 1, "wins": 1, "self_drawn": 0, "deal_ins": 0, "draws": 0, "win_rate": 1.0,
+         "self_drawn_share": 0.0, "deal_in_rate": 0.0, "draw_rate": 0.0, "units": 1, "silver": 1,
+         "fees": 0, "avg_win_units": 1.0, "avg_win_silver": 1,
+         "biggest_win": {"hand_id": 3, "rules": "kawuxing", "units": 1, "silver": 1, "value": 1,
+                         "win_type": "discard", "ended_at": "2026-01-01T00:00:00",
+                         "patterns": [{"id": "ka_wu_xing", "zh": "卡五星", "en": "Five in the gap",
+                                       "value": 1}]},
+         "patterns": [{"id": "ka_wu_xing", "zh": "卡五星", "en": "Five in the gap", "count": 1}]}
+HAND_ROW = {"hand_id": 3, "rules": "kawuxing", "result": "win", "silver": 1, "units": 1,
+            "winners": [{"seat": 0, "name": "me", "patterns": STATS["patterns"]}]}
+
+PROFILE = """() => { const r = (e) => e.getBoundingClientRect();
+  const chip = document.querySelector('#profile-recent .chip .other-lang');
+  const more = document.querySelector('#profile-more');
+  return {text: document.querySelector('#profile').innerText,
+    more: more ? r(more).height : null, rows: document.querySelectorAll('#profile-hands .hand-row').length,
+    links: [...document.querySelectorAll('#profile-to-board, #profile .stat a, #profile-hands a')]
+      .map((a) => ({text: a.innerText, h: r(a).height})),
+    chip: chip ? getComputedStyle(chip).color : null}; }"""
+
+
+def test_a_profile_on_a_phone(server: str, browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        name = page.inner_text("#user-name").strip()
+        card = {"name": name, "bot": False, "guest": True, "silver": 101,
+                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工", "en": "Temporary worker"},
+                "since": "2026-01-01T00:00:00", "wealth_rank": None,
+                "stats": {"all": STATS, "kawuxing": STATS},
+                "recent": [{"rules": "kawuxing", "result": "win", "units": 1, "silver": 1}]}
+        reply = lambda body: (lambda route: route.fulfill(  # noqa: E731
+            status=200, content_type="application/json", body=json.dumps(body)))
+        page.route(re.compile(r".*/api/players/[^/?]+$"), reply(card))
+        page.route(re.compile(r".*/api/players/[^/]+/history.*"), reply({"hands": [HAND_ROW],
+                                                                          "next": None}))
+        page.goto(f"{server}/#/profile/{name}")
+        page.wait_for_selector("#profile-hands .hand-row")
+        got = page.evaluate(PROFILE)
+        shot(page, "newcomer-profile-phone", full=True)
+        assert got["more"] in (None, 0), got  # no more hands: no More
+        assert got["rows"] == 1, got
+        # one of each: "1 wins" and "1 units" read "wins: 1" and "1 注 unit" now
+        assert "1 wins" not in got["text"] and "wins: 1" in got["text"], got["text"]
+        assert "注units" not in got["text"] and "1 注unit" in got["text"], got["text"]
+        assert len(got["links"]) >= 3 and all(a["h"] >= 44 for a in got["links"]), got["links"]
+        rgb = [int(x) for x in re.findall(r"\d+", got["chip"])[:3]]
+        assert min(rgb) >= 200, got["chip"]  # light on the chip's green
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

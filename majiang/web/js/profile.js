@@ -4,7 +4,7 @@
 // by ruleset (GET /api/players/NAME/history?rules=ID). Route: #/profile/NAME.
 import { get } from "./api.js";
 import { h, mount, fmtInt, signed } from "./dom.js";
-import { tr, textTable, trBoth, amountBoth, listBoth } from "./i18n.js";
+import { tr, textTable, trBoth, amountBoth, unitsBoth, listBoth } from "./i18n.js";
 import { levelBadge } from "./badge.js";
 import { rulesName } from "./history.js";
 
@@ -18,7 +18,7 @@ const TEXT = {
   recent: ["最近战绩", "Recent results"], wealth_rank: ["财富排名", "Wealth rank"],
   since: ["注册于", "Since"], bot: ["机器人", "Bot"], guest: ["游客", "Guest"],
   none: ["暂无", "none yet"], my_hands: ["我的牌局", "My hands"], more: ["更多", "More"],
-  replay: ["回放", "Replay"], wins: ["胡 {n} 次", "{n} wins"], units_n: ["{n} 注", "{n} units"],
+  replay: ["回放", "Replay"], wins: ["胡 {n} 次", "wins: {n}"],
   no_hands: ["还没有打过牌", "No hands played yet"],
   win: ["和", "W"], deal_in: ["铳", "D"], loss: ["负", "L"], even: ["平", "E"], draw: ["流", "—"],
   result_win: ["胡牌", "win"], result_deal_in: ["点炮", "dealt in"], result_loss: ["输", "loss"],
@@ -52,11 +52,11 @@ function statsEl(s, own) {
       stat("self_drawn_share", pct(s.self_drawn_share)),
       stat("deal_in_rate", pct(s.deal_in_rate)),
       stat("draw_rate", pct(s.draw_rate)),
-      stat("avg_win", s.avg_win_units == null ? "—" : bx("units_n", { n: s.avg_win_units }),
+      stat("avg_win", s.avg_win_units == null ? "—" : unitsBoth(s.avg_win_units),
         s.avg_win_silver == null ? null : amountBoth(s.avg_win_silver)),
       stat("biggest", big ? amountBoth(big.silver, true) : "—",
         big ? h("span", {}, (big.patterns || []).length ? listBoth(big.patterns) : "",
-          " · ", bx("units_n", { n: big.units }),
+          " · ", unitsBoth(big.units),
           own ? h("a", { href: `#/replay/${big.hand_id}`, class: "small" }, " ", bx("replay")) : null) : null),
       stat("silver_won", h("span", { class: cls(s.silver) }, signed(s.silver)),
         s.fees ? [bx("fees"), ` ${fmtInt(s.fees)}`] : null),
