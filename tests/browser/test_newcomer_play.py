@@ -8,6 +8,8 @@
   `hidden`, and More added the same hands again), "1 wins" / "2.5 units" read "wins: 1" and
   "1 unit", the links to the boards, to a replay and to each hand are 44 px for a finger
   (24 and 19), and the result chip's second language is readable on its colour.
+- The settlement's 银子变动 table on a phone: a header word is not broken a character a line
+  (银 / 子), and the table still fits 390 and 360 px.
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -23,6 +25,7 @@ import re
 import pytest
 from test_layout import PAGE_ERRORS, guest, new_page, shot
 from test_newcomer_fixes import held_table
+from test_settlement_text import LEVELS, NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -115,3 +118,30 @@ def test_a_profile_on_a_phone(server: str, browser: Any) -> None:
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()
+
+
+# a hand of small sums (+2, -1), as a first hand at the lowest stake: narrow number columns
+SMALL = LEVELS.replace("units: [720, -320, -320, -80], silver: [720, -320, -320, -80]",
+                       "units: [2, -1, -1, 0], silver: [2, -1, -1, 0]")
+assert SMALL != LEVELS
+
+# each header's chosen-language text: its height in lines
+HEADERS = """() => [...document.querySelectorAll('table.money th .bi')].filter((b) => b.offsetParent)
+  .map((b) => { const r = document.createRange(); r.selectNodeContents(b.firstChild);
+    const lines = new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size;
+    return {text: b.firstChild.textContent, lines}; })"""
+
+
+def test_the_silver_table_headers_keep_their_words_on_a_phone(server: str, browser: Any) -> None:
+    for width in (390, 360):
+        page = new_page(browser, {"width": width, "height": 844}, True)
+        try:
+            page.goto(server + "/")
+            got = page.evaluate(SMALL, ["zh", NAMES])
+            heads = page.evaluate(HEADERS)
+            assert got["page"] <= width and got["table"][0] <= got["table"][1], (width, got)
+            for head in heads:  # 注, 银子 on one line; 余额 之前 may break at its space
+                words = len(head["text"].split())
+                assert head["lines"] <= words, (width, heads)
+        finally:
+            page.context.close()
