@@ -126,11 +126,20 @@ class LobbyChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class ResumeGrace:
+    """A hand resumed (a restart, a failover) gave its players time to reconnect: a person
+    still without a connection is played by the bot (托管), as one whose last connection
+    closed."""
+
+    hand_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     """The server is shutting down."""
 
 
 Message = (
     Ping | Ready | Act | Unreadable | Attach | Detach | TurnTimeout | BotTurn | BotMove
-    | ClaimRelease | LobbyChanged | Stop
+    | ClaimRelease | LobbyChanged | ResumeGrace | Stop
 )

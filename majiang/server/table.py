@@ -37,6 +37,7 @@ from majiang.server.tablebase import TableBase
 from majiang.shown import short
 
 log = logging.getLogger("majiang.table")
+RESUME_GRACE = 10.0  # seconds a resumed hand waits for its players' sockets before 托管
 
 
 class TableRunner(TableBase):
@@ -102,6 +103,8 @@ class TableRunner(TableBase):
                 await self._refresh_conn_seats()
                 await self._load_watch()
                 await self._check_start()
+            case m.ResumeGrace(hand_id):
+                await self._after_grace(hand_id)
             case m.Stop():
                 self._close(notify=False)
 
@@ -327,10 +330,23 @@ class TableRunner(TableBase):
         self._set_hand(hand)
         if closed:
             self.auto = {i for i, bot in enumerate(hand.bots) if not bot}
+        else:  # whoever has not reconnected by then is played for (their 托管 was in memory)
+            asyncio.get_running_loop().call_later(RESUME_GRACE, self.put,
+                                                  m.ResumeGrace(hand.hand_id))
         for conn in self.audience:
             if conn.seat is not None or not self.watch.delayed:
                 conn.send(state_frame(hand, conn.seat, self._view, log=True))
         self._advance()
+
+    async def _after_grace(self, hand_id: int) -> None:
+        if self.hand is None or self.hand.hand_id != hand_id:
+            return
+        absent = [seat for seat, bot in enumerate(self.hand.bots)
+                  if not bot and seat not in self.auto and not self.connected(seat)]
+        for seat in absent:
+            await self._set_auto(seat, True)
+        if absent:
+            await self._broadcast_table()
 
     async def _recover(self) -> None:
         """After an unexpected error: drop in-memory state and rebuild it from the database."""
