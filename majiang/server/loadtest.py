@@ -147,8 +147,8 @@ async def play_table(base: str, rules: str | None, when: Window, stats: Stats) -
                         stats.hands += time.time() >= when.measured
                         await ws.send(json.dumps({"type": "ready"}))
                     elif kind == "error" and "prompt_id" not in msg:
-                        # (an error naming a prompt_id: the reply crossed the prompt's withdrawal
-                        # by another seat's claim, which is no failure of the server)
+                        # (an error naming a prompt_id: the reply crossed the prompt's end, its
+                        # timeout or a withdrawal, which is no failure of the server)
                         stats.error(f"table {code}: {msg.get('error')}")
         except Exception as exc:  # a dropped connection or a protocol error is an error
             stats.error(f"table {code}: {type(exc).__name__}: {exc}")
