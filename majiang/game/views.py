@@ -43,7 +43,7 @@ def typed_view(state: HandState, hooks: Sequence[Mechanic], seat: int | None) ->
         return seat_view(*common, (), None, None, False, (), None, result, _NONE_HELD)
     me = state.seats[seat]
     mine = seat == state.turn and state.phase == TURN and state.drawn is not None
-    refusal = me.no_win
+    refusal = None if over else me.no_win  # it explains a missing 胡 while the hand is in play
     return seat_view(
         *common,
         tuple(from_counts(me.counts)),

@@ -7,7 +7,7 @@ documents (docs/rules/ID.md), not off the engine.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import never_win
+from engine_helpers import never_win, pass_all
 
 from majiang.bots import get_bot
 from majiang.game import Hand, IllegalAction
@@ -288,3 +288,23 @@ def test_wuhan_s4_3_a_laizi_may_be_a_fifth_copy() -> None:
     })  # only 222m + 2m and the laizi as a fifth 2m make the 2-5-8 pair
     assert answer["ok"] and answer["reason"] == "below_minimum"
     assert [p["id"] for p in answer["patterns"]] == ["pi_hu", "kai_kou"]
+
+
+def test_yangzhou_s4_a_refusal_is_gone_once_the_hand_is_over() -> None:
+    # seat 1 wins on 5p (一条龙 20 + 门清 + 平糊 + 丫子 + 齐相 = 24); seat 2 completes 4-6p on the
+    # same discard below 18 fan, is refused, and the hand ends there: the refusal explained a
+    # missing 胡 while the hand was in play and says nothing after it
+    hand = scenario("""
+        rules: yangzhou
+        dealer: 0
+        seat 0: 5p1m9m1p9p2z3z4z6z7z8m8p5s9s
+        seat 1: 46p123s456s789s11z
+        seat 2: 234m46p123s789s44m
+    """)
+    hand.apply(0, DISCARDS[T("5p")])
+    refusal = hand.view(2)["no_win"]
+    assert refusal is not None and refusal["reason"] == "below_minimum"
+    hand.apply(1, WIN_ACTION)
+    pass_all(hand)
+    assert hand.result is not None and hand.result.win_payments[1] == 24
+    assert hand.view(2)["no_win"] is None
