@@ -10,6 +10,8 @@
   (24 and 19), and the result chip's second language is readable on its colour.
 - The settlement's 银子变动 table on a phone: a header word is not broken a character a line
   (银 / 子), and the table still fits 390 and 360 px.
+- A drawn hand's payments say 无人付钱 / Nobody pays (they said "—"), and a practice hand's history
+  row says 练习场 with no silver figure (it read -320 units, 0 silver, as a real table's).
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -145,3 +147,54 @@ def test_the_silver_table_headers_keep_their_words_on_a_phone(server: str, brows
                 assert head["lines"] <= words, (width, heads)
         finally:
             page.context.close()
+
+
+# a drawn hand with no money moved: its payments say so (they said "—")
+DRAWN = """async (lang) => {
+  (await import('/static/js/i18n.js')).setLang(lang);
+  const { settlementEl } = await import('/static/js/settlement.js');
+  const s = { winners: [], stake: 1, hand_id: null, lines: [],
+    payments: { units: [0, 0, 0, 0], silver: [0, 0, 0, 0] },
+    balances_before: [100, 100, 100, 100], balances_after: [100, 100, 100, 100],
+    levels_before: [null, null, null, null], levels_after: [null, null, null, null] };
+  const el = settlementEl(s, ['a', 'b', 'c', 'd'], 0);
+  return { draw: el.querySelector('.draw-result')?.textContent ?? null,
+           pays: el.querySelector('.no-payments')?.textContent ?? null };
+}"""
+
+
+def test_a_drawn_hand_says_nobody_pays(server: str, browser: Any) -> None:
+    page = new_page(browser, PHONE, True)
+    try:
+        for lang in ("zh", "en"):
+            page.goto(server + "/")
+            got = page.evaluate(DRAWN, lang)
+            assert got["draw"] and "流局" in got["draw"], got
+            assert got["pays"] and "无人付钱" in got["pays"] and "Nobody pays" in got["pays"], got
+    finally:
+        page.context.close()
+
+
+def test_a_practice_hand_is_marked_in_the_history(server: str, browser: Any) -> None:
+    """A practice table's hand (stake 0) moved no silver: its history row says 练习场 and shows no
+    silver figure (it showed -320 units, 0 silver, like a real table's even hand)."""
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, server)
+        row = {"hand_id": 7, "rules": "wuhan", "seat": 0, "stake": 0, "result": "loss",
+               "winners": [], "names": ["me", "b", "c", "d"], "units": -320, "silver": 0,
+               "ended_at": "2026-12-07T10:00:00"}
+        page.route(re.compile(r".*/api/history$"), lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps([row, {
+                **row, "hand_id": 8, "stake": 5, "silver": -1600}])))
+        page.goto(f"{server}/#/history")
+        page.wait_for_selector("#history tr[data-hand='7']")
+        got = page.evaluate("""() => [...document.querySelectorAll('#history tr[data-hand]')]
+          .map((tr) => ({tag: tr.querySelector('.practice-tag')?.textContent ?? null,
+                         silver: tr.querySelector('td.silver').textContent.trim()}))""")
+        assert got[0]["tag"] and "练习场" in got[0]["tag"] and "Practice" in got[0]["tag"], got
+        assert got[0]["silver"] == "—", got
+        assert got[1]["tag"] is None and got[1]["silver"] == "-1,600", got
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()

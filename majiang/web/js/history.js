@@ -61,14 +61,16 @@ export async function renderHistory(root) {
           h("th", { class: "num" }, both("silver", {}, "stack")), h("th", { class: "wide" }, both("ended_at", {}, "stack")), h("th", {}, "")),
         list.map((x) => h("tr", { "data-hand": x.hand_id },
           h("td", { class: "wide" }, String(x.hand_id)),
-          h("td", { class: "rules-name" }, trBoth(rulesName(x.rules), "stack")),
+          h("td", { class: "rules-name" }, trBoth(rulesName(x.rules), "stack"),
+            // a practice table's hand (stake 0) moved units only, never silver
+            x.stake === 0 ? h("div", { class: "practice-tag muted" }, both("practice_room", {}, "stack")) : null),
           h("td", { class: `result ${x.result}` }, bx(x.result)),
           h("td", { class: "winners" }, winnersEl(x)),
           // data-label: a phone's card shows what each number is (its table has no header row)
           h("td", { class: "num units", "data-label": bothText("units") }, signed(x.units)),
           h("td", { class: `num silver ${x.silver > 0 ? "pos" : x.silver < 0 ? "neg" : ""}`,
             "data-label": bothText("silver") },
-            `${signed(x.silver)}`),
+            x.stake === 0 ? "—" : `${signed(x.silver)}`),
           h("td", { class: "wide" }, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
           h("td", { class: "replay" }, h("a", { href: `#/replay/${x.hand_id}`, class: "button small" },
             both("replay"))))))));

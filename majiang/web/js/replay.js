@@ -136,7 +136,8 @@ export async function renderReplay(root, arg, app = null) {
       h("div", { class: "table-head" },
         h("span", { class: "code" }, both("replay", {}, "stack"), ` #${rec.hand_id}`), h("span", {}, trBoth(rulesName(rec.rules), "stack")),
         h("span", { id: "replay-viewer" }, who),
-        rec.stake != null ? h("span", {}, both("stake_line", { money: (other) => taels(rec.stake, false, other) }, "stack")) : null,
+        rec.stake === 0 ? h("span", { class: "practice-tag" }, both("practice_room", {}, "stack"))
+          : rec.stake != null ? h("span", {}, both("stake_line", { money: (other) => taels(rec.stake, false, other) }, "stack")) : null,
         h("span", { class: "spacer" }),
         h("a", { class: "button secondary", href: "#/history", id: "replay-close" }, biText("close"))),
       h("div", { class: "controls" },

@@ -37,6 +37,7 @@ const TEXT = {
   self_drawn_short: ["自摸", "self-drawn"],
   discard_from: ["点炮：{name}", "fed by {name}"],
   robbed_from: ["抢杠：{name}", "robbed {name}'s kong"],
+  nobody_pays: ["无人付钱", "Nobody pays"],
 };
 
 const { tx, both: biTx } = textTable(TEXT);
@@ -211,7 +212,7 @@ export function settlementEl(s, names, mySeat) {
     h("h2", {}, both("settlement")),
     winners,
     h("h3", {}, both("payments")),
-    lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted" }, "—"),
+    lines.length ? h("ul", { class: "lines" }, lines) : h("p", { class: "muted no-payments" }, biTx("nobody_pays")),
     explain ? h("div", { class: "explain-flow", id: "silver-flow" },
       h("h3", {}, biTx("silver_flow"), h("small", { class: "muted" }, " ",
         s.stake ? biTx("stake_is", { stake: fmtInt(s.stake), money: (other) => taels(s.stake, false, other) }) : biTx("practice_is"))),
