@@ -19,10 +19,9 @@ Fixtures: `conftest.py`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import re
+from typing import Any
 
 import pytest
 from test_layout import PAGE_ERRORS, guest, new_page, shot
@@ -36,7 +35,8 @@ PHONE = {"width": 390, "height": 844}
 # the seat after this one discarded a tile this seat may pong: the claim question is up
 CLAIM = """() => { const s = window.majiang.screen, v = s.view;
   const other = (v.seat + 1) % v.seats.length;
-  const seats = v.seats.map((x) => x.seat === other ? {...x, discards: [...(x.discards || []), '9p']} : x);
+  const seats = v.seats.map((x) => x.seat === other
+    ? {...x, discards: [...(x.discards || []), '9p']} : x);
   s.view = {...v, phase: 'play', turn: other, seats, drawn: null,
     last_discard: {seat: other, tile: '9p'}};
   s.prompt = {prompt_id: 9, received: performance.now(), seconds_left: 60, bank_left: 30,
@@ -84,7 +84,8 @@ PROFILE = """() => { const r = (e) => e.getBoundingClientRect();
   const chip = document.querySelector('#profile-recent .chip .other-lang');
   const more = document.querySelector('#profile-more');
   return {text: document.querySelector('#profile').innerText,
-    more: more ? r(more).height : null, rows: document.querySelectorAll('#profile-hands .hand-row').length,
+    more: more ? r(more).height : null,
+    rows: document.querySelectorAll('#profile-hands .hand-row').length,
     links: [...document.querySelectorAll('#profile-to-board, #profile .stat a, #profile-hands a')]
       .map((a) => ({text: a.innerText, h: r(a).height})),
     chip: chip ? getComputedStyle(chip).color : null}; }"""
@@ -96,7 +97,8 @@ def test_a_profile_on_a_phone(server: str, browser: Any) -> None:
         guest(page, server)
         name = page.inner_text("#user-name").strip()
         card = {"name": name, "bot": False, "guest": True, "silver": 101,
-                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工", "en": "Temporary worker"},
+                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工",
+                          "en": "Temporary worker"},
                 "since": "2026-01-01T00:00:00", "wealth_rank": None,
                 "stats": {"all": STATS, "kawuxing": STATS},
                 "recent": [{"rules": "kawuxing", "result": "win", "units": 1, "silver": 1}]}
@@ -128,7 +130,8 @@ SMALL = LEVELS.replace("units: [720, -320, -320, -80], silver: [720, -320, -320,
 assert SMALL != LEVELS
 
 # each header's chosen-language text: its height in lines
-HEADERS = """() => [...document.querySelectorAll('table.money th .bi')].filter((b) => b.offsetParent)
+HEADERS = """() => [...document.querySelectorAll('table.money th .bi')]
+  .filter((b) => b.offsetParent)
   .map((b) => { const r = document.createRange(); r.selectNodeContents(b.firstChild);
     const lines = new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size;
     return {text: b.firstChild.textContent, lines}; })"""
