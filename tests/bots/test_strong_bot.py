@@ -7,14 +7,19 @@ import dataclasses
 import pytest
 
 from majiang.bots import BOTS, get_bot
+from majiang.bots.base import as_view
+from majiang.bots.strong.bot import SELF_DRAWN_SCORED
 from majiang.bots.strong.guard import SURE, dangers, threats
+from majiang.bots.value.ready import ready_worth, win_value
+from majiang.bots.value.state import read_state
 from majiang.game import Hand
 from majiang.game.actions import DISCARDS
-from majiang.game.scenario import build, parse_meld
+from majiang.game.scenario import build, parse_meld, scenario
 from majiang.game.seat_view import SeatView
 from majiang.rules import get_ruleset
 from majiang.sim.arena_cli import run_arena
 from majiang.sim.runner import bot_move
+from majiang.tiles import parse_tile
 
 
 @pytest.mark.parametrize("rules", ["tuidaohu", "yangzhou", "wuhan", "kawuxing", "jincheng"])
@@ -221,3 +226,25 @@ def test_a_tuidaohu_hand_of_pairs_keeps_them_for_dui_dui_hu() -> None:
     hand = build("tuidaohu", ["3m3m4m1p1p4p5p5s5s6s4z4z6z6z", None, None, None], dealer=0)
     legal = hand.legal_actions(0)
     assert bot_move(get_bot("strong", 1), hand, 0, legal) == DISCARDS[3]
+
+
+
+def test_a_ready_yangzhou_hand_counts_its_self_drawn_wins() -> None:
+    """Yangzhou 5: a self-drawn win adds 自摸 (1 fan). The value bot's ready worth asks the scorer
+    with the winning tile in the hand as well, which the scorer refuses, so its self-drawn
+    share counts 0; the strong bot's counts the scorer's value. 1112223334m 555z after throwing
+    6z wins on 4m as 铁板 80 + 浑一色 30 + 中发白 + 门清 = 112 on a discard, 113 self-drawn."""
+    hand = scenario("rules: yangzhou\ndealer: 0\nseat 0: 1112223334m5556z")
+    view = as_view(hand.view(0))
+    state = read_state(view)
+    counts = list(view.counts)
+    counts[parse_tile("6z")] -= 1
+    four = parse_tile("4m")
+    assert win_value(view, state, counts, four, "discard") == 112
+    assert win_value(view, state, counts, four, "self_drawn") == 0  # the value bot's
+    assert win_value(view, state, counts, four, "self_drawn", True) == 113
+    plain, scored = (ready_worth(view, state, counts, s) for s in (False, True))
+    assert scored > plain > 0
+    strong = get_bot("strong", 1)._value  # the value bot that plays the strong bot's yangzhou
+    assert strong.self_drawn == SELF_DRAWN_SCORED == {"yangzhou"}
+    assert get_bot("value", 1).self_drawn == frozenset()

@@ -21,7 +21,8 @@ value one draw later, aims at the ruleset's paying patterns, and defends or fold
   about half as often as the value bot in yangzhou and wuhan, folding on top of the value bot's
   plan lost to it, and in tuidaohu it was level with it (docs/bots.md). In tuidaohu it adds the
   pung for kong money above; in wuhan it opens (开口) sooner than the value bot: an unopened
-  loser pays double at a 金顶.
+  loser pays double at a 金顶; in yangzhou its ready hands count their self-drawn wins (the value
+  bot's count of them is 0).
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ PLANNED = frozenset({"yangzhou", "wuhan", "tuidaohu"})
 # wins there reach it: an unopened hand opens on a claim that keeps this share of its worth
 # (the value bot claims only to add 5%; docs/bots.md)
 OPEN_KEEPS = {"wuhan": 0.5}
+# yangzhou: a ready hand's self-drawn wins are scored (the value bot counts them 0)
+SELF_DRAWN_SCORED = frozenset({"yangzhou"})
 
 
 class StrongBot:
@@ -76,7 +79,7 @@ class StrongBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
         self._efficient = EfficientBot(seed)
-        self._value = ValueBot(seed, opening=OPEN_KEEPS)
+        self._value = ValueBot(seed, opening=OPEN_KEEPS, self_drawn=SELF_DRAWN_SCORED)
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
         """The choice from the seat's view (a JSON view is parsed first)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -38,11 +38,14 @@ class ValueBot:
     uses_view = True
 
     def __init__(self, seed: int | str | None = None,
-                 opening: Mapping[str, float] | None = None) -> None:
+                 opening: Mapping[str, float] | None = None,
+                 self_drawn: Collection[str] = ()) -> None:
         """`opening`: per ruleset, the least share of the hand's worth a claim that opens it (开口)
-        must keep while it has not opened; any other claim must add `CLAIM_GAIN`."""
+        must keep while it has not opened; any other claim must add `CLAIM_GAIN`. `self_drawn`:
+        the rulesets where a ready hand's self-drawn wins are scored (`ready.win_value`)."""
         self.seed = seed
         self.opening = opening or {}
+        self.self_drawn = frozenset(self_drawn)
         self._efficient = EfficientBot(seed)
 
     def choose(self, view: SeatView | Mapping[str, Any] | None, legal: list[Action]) -> Action:
@@ -118,7 +121,8 @@ class ValueBot:
             split, jokers = state.split(counts)
             if shanten(split, min(jokers, 1) if state.laizi is not None else jokers,
                        state.ruleset.shapes) == 0:
-                w = max(w * 0.5, ready_worth(view, state, counts))
+                w = max(w * 0.5, ready_worth(view, state, counts,
+                                             view.rules in self.self_drawn))
             counts[d] += 1
             ranked.append((w, d, target))
         ranked.sort(key=lambda x: (-x[0], x[1]))

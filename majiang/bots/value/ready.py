@@ -12,8 +12,10 @@ from majiang.tiles import Tile, from_counts
 SELF_DRAWN_SHARE = 0.3  # weight of a self-drawn win when a wait is valued by the scorer
 
 
-def ready_worth(view: SeatView, state: State, counts: list[int]) -> float:
-    """What a ready hand's waits pay by the real scorer, weighted by unseen copies."""
+def ready_worth(view: SeatView, state: State, counts: list[int],
+                self_drawn: bool = False) -> float:
+    """What a ready hand's waits pay by the real scorer, weighted by unseen copies
+    (`self_drawn`: the self-drawn win scored too, see `win_value`)."""
     split, jokers = state.split(counts)
     try:
         kinds = waits(split, jokers, state.ruleset.shapes)
@@ -25,7 +27,7 @@ def ready_worth(view: SeatView, state: State, counts: list[int]) -> float:
         left = state.unseen[w]
         if not left or w not in state.ruleset.kinds:
             continue
-        value = (SELF_DRAWN_SHARE * win_value(view, state, counts, w, "self_drawn")
+        value = (SELF_DRAWN_SHARE * win_value(view, state, counts, w, "self_drawn", self_drawn)
                  + (1 - SELF_DRAWN_SHARE) * win_value(view, state, counts, w, "discard"))
         paid += left * value
         total_copies += left
@@ -37,16 +39,17 @@ def ready_worth(view: SeatView, state: State, counts: list[int]) -> float:
 
 
 def win_value(view: SeatView, state: State, counts: list[int], tile: Tile,
-              win_type: WinType) -> float:
+              win_type: WinType, self_drawn: bool = False) -> float:
     """The scorer's value of winning on `tile` now (0 when it would not be a win).
 
     A discard win is fed by the next seat. NB a self-drawn request's hand holds the winning
     tile as well, which the scorer refuses (one tile too many), so self-drawn waits count 0:
-    kept so that the bot's choices stay as they were; fixing it is a change of play.
+    kept so that the bot's choices stay as they were; fixing it is a change of play, which
+    `self_drawn` makes (the hand as it is, the winning tile given apart).
     """
     me = view.me
     hand = list(counts)
-    if win_type == "self_drawn":
+    if win_type == "self_drawn" and not self_drawn:
         hand[tile] += 1
     others: dict[str, dict[str, object]] | None = None
     if view.laizi is not None:
