@@ -39,12 +39,17 @@ export class TableScreen {
     // A redraw replaces the table's nodes: one landing between a finger's press and its lift
     // dropped the tap (the click went to a node no longer there). Redraws wait for the lift
     // (at most a second, for a finger left resting on the screen).
+    // The click comes after the lift: a redraw landing between them lost it too (a Ready tap
+    // as the table's first messages arrived), so the hold lasts until just after the click.
     this.pressed = false; this.redrawHeld = false;
     this.onPress = (e) => { if (this.root.contains(e.target)) this.pressed = true; };
     this.onLift = () => {
       if (!this.pressed) return;
-      this.pressed = false; clearTimeout(this.pressTimer);
-      if (this.redrawHeld) { this.redrawHeld = false; setTimeout(() => this.render(), 30); }  // after the click
+      clearTimeout(this.pressTimer);
+      setTimeout(() => {  // after the click
+        this.pressed = false;
+        if (this.redrawHeld) { this.redrawHeld = false; this.render(); }
+      }, 30);
     };
     for (const [type, fn] of PRESS_EVENTS(this)) document.addEventListener(type, fn, true);
   }
