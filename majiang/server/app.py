@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
@@ -126,6 +127,13 @@ def add_error_handlers(app: FastAPI) -> None:
         response = _error(accounts_api.BUSY, 503)  # the password hashing pool is full
         response.headers["Retry-After"] = "1"
         return response
+
+    # Database errors are answered here, inside the app: the catch-all below runs in Starlette's
+    # outermost layer, which re-raises after answering, and the server logged a whole traceback
+    # for every refused write while the database was away.
+    @app.exception_handler(SQLAlchemyError)
+    async def _database_error(r: Request, exc: SQLAlchemyError) -> JSONResponse:
+        return await _unexpected(r, exc)
 
     @app.exception_handler(Exception)
     async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:

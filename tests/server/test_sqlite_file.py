@@ -89,3 +89,18 @@ def test_a_server_whose_file_was_deleted_refuses_sign_ups_and_its_tables_wait(
             else:
                 raise AssertionError("no db_waiting notice")
         assert client.get("/readyz").status_code == 503
+
+
+def test_a_refused_write_is_answered_inside_the_app_not_raised_past_it(tmp_path: Path) -> None:
+    """Answered by the catch-all handler, a refused write was re-raised past the app after its
+    503 (Starlette's outer layer does so), and the server logged a whole traceback for each one.
+    The test client re-raises what escapes the app (`raise_server_exceptions`, on here)."""
+    path = tmp_path / "gone.db"
+    settings = Settings(database_url=f"sqlite:///{path}", bot_delay=(0.0, 0.0), secret="test",
+                        drain_seconds=0.5)
+    with TestClient(create_app(settings)) as client:
+        signup(client, "alice")
+        remove(path, "deleted")
+        r = client.post("/api/signup", json={"username": "bob", "password": "secret1"})
+        assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+        assert r.json()["error"].startswith("数据库暂时不可用") and " / " in r.json()["error"]
