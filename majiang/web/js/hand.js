@@ -105,9 +105,10 @@ export function myHandEl(screen) {
   const bar = hintBar(hints, { focus: ok.has(focus) ? focus : null, kept, declared,
     noWin: view.no_win, names: screen.names(), keep: between });
   // tiles scale to the width: the hand's tiles, the drawn tile's slot and its gap, jincheng's
-  // set-aside tile with its label and dashed rule (style.css .set-aside); at least the 15 slots
-  // the layout is sized for (a hand with melds keeps its tiles' size)
-  const slots = Math.max(15, hand.length + 1 + 0.45 + (view.set_aside ? 2 : 0));
+  // set-aside tile with its label and dashed rule (style.css .set-aside); at least the slots of
+  // thirteen tiles and a drawn one (a hand with melds keeps its tiles' size; a 15th slot made a
+  // 390 px phone's tiles 24.5 px wide, not 26)
+  const slots = Math.max(14.45, hand.length + 1 + 0.45 + (view.set_aside ? 2 : 0));
   const strip = h("div", { class: `my-hand${ok.size ? " to-discard" : ""}${showHints ? " with-hints" : ""}`, id: "my-hand" },
   h("div", { class: "actions", id: "actions" },
     h("span", { class: `hint${declaring ? " declare-hint" : orphansOffered ? " whole" : ""}`,

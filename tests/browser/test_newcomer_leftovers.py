@@ -1,0 +1,64 @@
+"""A newcomer's second review (390x844 touch, 844x390, 1366x768): the earlier review's leftovers.
+
+- A portrait phone's own tiles are as wide as the row allows: thirteen tiles and the drawn one
+  were sized for fifteen slots with a 1 px gap each (24.5 x 32.6 px at 390 wide, 19 px of the row
+  unused); now 26 px at 390 and 24 at 360, every tile still on the screen, no sideways scroll.
+
+The states are put into the page's view of a dealt hand (its socket held) and measured at once.
+Fixtures: `conftest.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_layout import PAGE_ERRORS, shot
+from test_newcomer_fixes import held_table
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+# this seat's turn with thirteen tiles and a drawn one (`melds`: that many pungs laid down, the
+# hand three tiles shorter for each); the own tiles measured
+FULL_HAND = """(melds) => { const s = window.majiang.screen, v = s.view;
+  const all = '1m2m3m4m5m6m7m8m9m1p2p3p4p'.match(/../g);
+  const hand = all.slice(3 * melds);
+  const seats = v.seats.map((x) => x.seat === v.seat ? {...x, melds: Array.from({length: melds},
+    (_, i) => ({type: 'pong', tiles: ['5s', '5s', '5s'].map(() => `${i + 1}s`)}))} : x);
+  s.view = {...v, phase: 'play', hand, drawn: '9s', turn: v.seat, seats};
+  s.prompt = {prompt_id: -1, received: performance.now(), seconds_left: 60, bank_left: 30,
+    actions: [...hand, '9s'].map((tile) => ({type: 'discard', tile}))};
+  s.selected = null; s.render();
+  document.querySelector('#my-hand').scrollIntoView({block: 'nearest'});
+  const tiles = [...document.querySelectorAll('#hand img, #drawn img')]
+    .map((e) => e.getBoundingClientRect());
+  return {vw: innerWidth, vh: innerHeight, scroll: document.documentElement.scrollWidth,
+    count: tiles.length, w: Math.min(...tiles.map((b) => b.width)),
+    h: Math.min(...tiles.map((b) => b.height)),
+    out: tiles.filter((b) => b.left < -0.5 || b.right > innerWidth + 0.5 || b.top < -0.5
+      || b.bottom > innerHeight + 0.5).map((b) => [b.left, b.top, b.right, b.bottom])}; }"""
+
+TILE_SIZES = [("390", PHONE, True, 26.0), ("360", {"width": 360, "height": 740}, True, 24.0),
+              ("landscape", {"width": 844, "height": 390}, True, 38.0),
+              ("laptop", {"width": 1366, "height": 768}, False, 58.0)]
+
+
+@pytest.mark.parametrize("name,size,touch,least", TILE_SIZES, ids=[t[0] for t in TILE_SIZES])
+def test_a_phone_hand_has_the_widest_tiles_that_fit(server: str, browser: Any, name: str,
+                                                    size: dict[str, int], touch: bool,
+                                                    least: float) -> None:
+    page = held_table(browser, server, "tuidaohu", size, touch)
+    try:
+        for melds in (0, 1):
+            got = page.evaluate(FULL_HAND, melds)
+            if melds == 0:
+                shot(page, f"leftovers-hand-{name}")
+            assert got["count"] == 14 - 3 * melds, got
+            # at 390 px: 26.4 x 35.2 (it was 24.5 x 32.6); at 360: 24.4 (22.5)
+            assert got["w"] >= least and got["h"] >= least * 4 / 3 - 0.5, f"{name}: {got}"
+            assert got["out"] == [] and got["scroll"] <= size["width"], f"{name}: {got}"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
