@@ -3,6 +3,8 @@
 - A portrait phone's own tiles are as wide as the row allows: thirteen tiles and the drawn one
   were sized for fifteen slots with a 1 px gap each (24.5 x 32.6 px at 390 wide, 19 px of the row
   unused); now 26 px at 390 and 24 at 360, every tile still on the screen, no sideways scroll.
+- The wall's cut beside the dice on the felt ((切牌 cut 11)) is readable: it was the page's grey
+  on the green, 1.0:1; now at least 4.5:1 against the pixels behind it, in both languages.
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -10,6 +12,7 @@ Fixtures: `conftest.py`.
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import pytest
@@ -59,6 +62,56 @@ def test_a_phone_hand_has_the_widest_tiles_that_fit(server: str, browser: Any, n
             # at 390 px: 26.4 x 35.2 (it was 24.5 x 32.6); at 360: 24.4 (22.5)
             assert got["w"] >= least and got["h"] >= least * 4 / 3 - 0.5, f"{name}: {got}"
             assert got["out"] == [] and got["scroll"] <= size["width"], f"{name}: {got}"
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# the cut's text and its English: their colours and boxes
+CUT = """() => { const e = document.querySelector('#dice > small:last-of-type');
+  const o = e.querySelector('small.other-lang'); const b = e.getBoundingClientRect();
+  return {text: e.innerText, fg: getComputedStyle(e).color, fgOther: getComputedStyle(o).color,
+    box: {x: b.left, y: b.top, width: b.width, height: b.height}}; }"""
+
+# the average colour of a PNG (base64), read in the page's canvas
+AVERAGE = """async (png) => { const img = new Image(); img.src = 'data:image/png;base64,' + png;
+  await img.decode(); const c = document.createElement('canvas');
+  c.width = img.width; c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data; const sum = [0, 0, 0];
+  for (let i = 0; i < d.length; i += 4) { sum[0] += d[i]; sum[1] += d[i + 1]; sum[2] += d[i + 2]; }
+  const n = d.length / 4; return sum.map((v) => v / n); }"""
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    def lum(c: list[float]) -> float:
+        x = [v / 255 for v in c]
+        x = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in x]
+        return 0.2126 * x[0] + 0.7152 * x[1] + 0.0722 * x[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def rgb(css: str) -> list[float]:
+    return [float(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+
+
+@pytest.mark.parametrize("name,size,touch", [("390", PHONE, True),
+                                             ("laptop", {"width": 1366, "height": 768}, False)])
+def test_the_cut_beside_the_dice_is_readable(server: str, browser: Any, name: str,
+                                             size: dict[str, int], touch: bool) -> None:
+    page = held_table(browser, server, "tuidaohu", size, touch)
+    try:
+        page.evaluate("document.querySelector('#dice').scrollIntoView({block: 'center'})")
+        got = page.evaluate(CUT)
+        assert "切牌" in got["text"] and "cut" in got["text"], got
+        # the felt behind it, the text hidden
+        hide = "#dice > small:last-of-type, #dice > small:last-of-type * { color: transparent; }"
+        page.add_style_tag(content=hide.replace(";", " !important;"))
+        png = base64.b64encode(page.screenshot(clip=got["box"])).decode()
+        felt = page.evaluate(AVERAGE, png)
+        for fg in (got["fg"], got["fgOther"]):
+            ratio = contrast(rgb(fg), felt)
+            assert ratio >= 4.5, f"{name}: {fg} on {felt}: {ratio:.2f}:1"  # it was 1.0:1
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

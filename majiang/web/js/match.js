@@ -139,7 +139,7 @@ export function diceEl(dice, names) {
   });
   return h("div", { class: "dice", id: "dice" },
     h("small", {}, both("dice"), ": "), throws,
-    dice.cut != null ? h("small", { class: "muted" }, " (", both("cut"), ` ${dice.cut})`) : null);
+    dice.cut != null ? h("small", { class: "cut" }, " (", both("cut"), ` ${dice.cut})`) : null);
 }
 
 /** The match totals: per seat units and silver, the hands, the seed (to check the lot). */
