@@ -5,6 +5,9 @@
   unused); now 26 px at 390 and 24 at 360, every tile still on the screen, no sideways scroll.
 - The wall's cut beside the dice on the felt ((切牌 cut 11)) is readable: it was the page's grey
   on the green, 1.0:1; now at least 4.5:1 against the pixels behind it, in both languages.
+- On a desktop scrolled down the table, an overlay (the settlement, Leave's question) starts under
+  what is on screen of the top bar, not under the bar's whole height: a 50 px strip of the page,
+  undimmed, showed above it.
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -112,6 +115,34 @@ def test_the_cut_beside_the_dice_is_readable(server: str, browser: Any, name: st
         for fg in (got["fg"], got["fgOther"]):
             ratio = contrast(rgb(fg), felt)
             assert ratio >= 4.5, f"{name}: {fg} on {felt}: {ratio:.2f}:1"  # it was 1.0:1
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# Leave's question over the table, the page scrolled `y` down: the overlay's top, the bar's bottom
+OVERLAY = """async (y) => { const s = window.majiang.screen; scrollTo(0, y);
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  if (!document.querySelector('.overlay')) { s.confirmLeave = true; s.render(); }
+  await new Promise((r) => requestAnimationFrame(r));
+  return {scrollY, overlay: document.querySelector('.overlay').getBoundingClientRect().top,
+    bar: document.getElementById('bar').getBoundingClientRect().bottom}; }"""
+
+
+def test_an_overlay_leaves_no_strip_once_the_page_has_scrolled(server: str, browser: Any) -> None:
+    page = held_table(browser, server, "tuidaohu", {"width": 1366, "height": 768}, False)
+    try:
+        # a long hand's log below the table: the page scrolls (the log is redrawn, so a block)
+        page.evaluate("""() => { const e = document.createElement('div');
+          e.style.height = '900px'; document.body.append(e); }""")
+        got = page.evaluate(OVERLAY, 600)
+        shot(page, "leftovers-overlay-scrolled")
+        assert got["scrollY"] > got["bar"] + 60, got  # the bar is off the screen
+        assert got["overlay"] <= 0.5, got  # it was at 50: the bar's height
+        got = page.evaluate(OVERLAY, 0)  # at the top, the bar usable above the overlay
+        assert got["scrollY"] == 0 and abs(got["overlay"] - got["bar"]) <= 0.5, got
+        got = page.evaluate(OVERLAY, 20)  # part of it on the screen
+        assert got["bar"] > 0 and abs(got["overlay"] - got["bar"]) <= 0.5, got
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

@@ -115,10 +115,17 @@ const app = {
 
 window.majiang = app;  // for debugging in the console
 window.addEventListener("hashchange", () => app.route());
-// the top bar's height as --bar-h: overlays start below it (style.css), whatever it wraps to
+// the top bar's height as --bar-h, whatever it wraps to; --bar-seen, what of it is on screen (it
+// scrolls with the page): a fixed overlay starts below that (style.css; it kept the bar's height
+// once the page had scrolled, a strip of the page showing above a settlement)
 const barEl = document.getElementById("bar");
-new ResizeObserver(() => document.documentElement.style.setProperty(
-  "--bar-h", `${barEl.getBoundingClientRect().height}px`)).observe(barEl);
+const barSeen = () => document.documentElement.style.setProperty(
+  "--bar-seen", `${Math.max(0, barEl.getBoundingClientRect().bottom)}px`);
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--bar-h", `${barEl.getBoundingClientRect().height}px`);
+  barSeen();
+}).observe(barEl);
+addEventListener("scroll", barSeen, { passive: true });
 onLangChange(() => {
   app.renderBar();
   refreshGuide();
