@@ -8,6 +8,9 @@
 - On a desktop scrolled down the table, an overlay (the settlement, Leave's question) starts under
   what is on screen of the top bar, not under the bar's whole height: a 50 px strip of the page,
   undimmed, showed above it.
+- The profile's "My hands" on a phone: each hand a small grid, its result, its ruleset and number
+  and its silver on one line, who won with what under them, aligned from row to row (the parts
+  wrapped each on its own: "#3", "me:" and "tael" stood apart on lines of their own).
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -16,11 +19,14 @@ Fixtures: `conftest.py`.
 from __future__ import annotations
 
 import base64
+import json
+import re
 from typing import Any
 
 import pytest
-from test_layout import PAGE_ERRORS, shot
+from test_layout import PAGE_ERRORS, SHOTS, guest, new_page, shot
 from test_newcomer_fixes import held_table
+from test_newcomer_play import HAND_ROW, STATS
 
 pytestmark = pytest.mark.browser
 
@@ -143,6 +149,55 @@ def test_an_overlay_leaves_no_strip_once_the_page_has_scrolled(server: str, brow
         assert got["scrollY"] == 0 and abs(got["overlay"] - got["bar"]) <= 0.5, got
         got = page.evaluate(OVERLAY, 20)  # part of it on the screen
         assert got["bar"] > 0 and abs(got["overlay"] - got["bar"]) <= 0.5, got
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# each hand row of the profile: its parts' boxes
+HAND_ROWS = """() => [...document.querySelectorAll('#profile-hands .hand-row')].map((row) => {
+  const r = (q) => { const e = q ? row.querySelector(q) : row; const b = e.getBoundingClientRect();
+    return {l: b.left, r: b.right, t: b.top, b: b.bottom, h: b.height}; };
+  const silver = row.querySelector(':scope > b');
+  return {row: r(null), link: r(':scope > a'), who: r(':scope > .hand-who, :scope > .bi'),
+    silver: r(':scope > b'), size: parseFloat(getComputedStyle(silver).fontSize)}; })"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_my_hands_on_a_phone_are_tidy_rows(server: str, browser: Any, lang: str) -> None:
+    page = new_page(browser, PHONE, True)
+    page.context.add_init_script(f"localStorage.setItem('majiang.lang', '{lang}')")
+    try:
+        guest(page, server)
+        name = page.inner_text("#user-name").strip()
+        card = {"name": name, "bot": False, "guest": True, "silver": 101,
+                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工",
+                          "en": "Temporary worker"},
+                "since": "2026-01-01T00:00:00", "wealth_rank": None,
+                "stats": {"all": STATS}, "recent": []}
+        hands = [HAND_ROW, {**HAND_ROW, "hand_id": 1234, "result": "loss", "silver": -12,
+                            "units": -12}]
+        reply = lambda body: (lambda route: route.fulfill(  # noqa: E731
+            status=200, content_type="application/json", body=json.dumps(body)))
+        page.route(re.compile(r".*/api/players/[^/?]+$"), reply(card))
+        page.route(re.compile(r".*/api/players/[^/]+/history.*"),
+                   reply({"hands": hands, "next": None}))
+        page.goto(f"{server}/#/profile/{name}")
+        page.wait_for_selector("#profile-hands .hand-row")
+        rows = page.evaluate(HAND_ROWS)
+        page.locator("#profile-hands").screenshot(
+            path=str(SHOTS / f"layout-leftovers-my-hands-{lang}.png"))
+        assert len(rows) == 2, rows
+        for x in rows:
+            # the silver on one line, at the row's right, beside the link (not under it)
+            assert x["silver"]["h"] <= 1.7 * x["size"], x
+            assert x["silver"]["r"] <= x["row"]["r"] + 0.5, x
+            assert x["silver"]["t"] < x["link"]["b"] and x["silver"]["l"] > x["link"]["r"], x
+            # who won with what: a line of its own under the link, from the link's left
+            assert x["who"]["t"] >= x["link"]["b"] - 1, x
+            assert abs(x["who"]["l"] - x["link"]["l"]) < 1, x
+            assert x["link"]["h"] >= 44, x  # a finger's link still
+        assert abs(rows[0]["link"]["l"] - rows[1]["link"]["l"]) < 1, rows  # aligned
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

@@ -96,12 +96,16 @@ function myHands(name, rules) {
     if (before) q.set("before", String(before));
     const page = await get(`/api/players/${encodeURIComponent(name)}/history?${q}`);
     for (const row of page.hands) {
+      // its parts named: a phone lays them out as a small grid (standing.css), the " · " hidden
       list.appendChild(h("div", { class: "hand-row", "data-hand": row.hand_id },
         h("span", { class: `chip ${row.result}` }, bx(row.result)), " ",
-        h("a", { href: `#/replay/${row.hand_id}` }, trBoth(rulesName(row.rules)), ` #${row.hand_id}`), " · ",
-        (row.winners || []).length ? (row.winners || []).map((w, i) => [i ? "; " : "", `${w.name ?? "?"}: `, listBoth(w.patterns || [])])
-          : bx("result_draw"),
-        " · ", h("b", { class: cls(row.silver) }, amountBoth(row.silver, true))));
+        h("a", { class: "hand-link", href: `#/replay/${row.hand_id}` }, trBoth(rulesName(row.rules)),
+          h("span", { class: "hand-no" }, `\u00a0#${row.hand_id}`)),
+        h("span", { class: "sep" }, " · "),
+        h("span", { class: "hand-who" }, (row.winners || []).length
+          ? (row.winners || []).map((w, i) => [i ? "; " : "", `${w.name ?? "?"}: `, listBoth(w.patterns || [])])
+          : bx("result_draw")),
+        h("span", { class: "sep" }, " · "), h("b", { class: `hand-silver ${cls(row.silver)}` }, amountBoth(row.silver, true))));
     }
     before = page.next;
     more.hidden = !before;
