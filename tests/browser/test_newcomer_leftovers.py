@@ -11,6 +11,8 @@
 - The profile's "My hands" on a phone: each hand a small grid, its result, its ruleset and number
   and its silver on one line, who won with what under them, aligned from row to row (the parts
   wrapped each on its own: "#3", "me:" and "tael" stood apart on lines of their own).
+- The settlement's level badges on a phone are as wide as their words (the medal beside the name
+  and its other language): a wrapped flex box kept its one-line width, 116 px round 60 of words.
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -27,6 +29,7 @@ import pytest
 from test_layout import PAGE_ERRORS, SHOTS, guest, new_page, shot
 from test_newcomer_fixes import held_table
 from test_newcomer_play import HAND_ROW, STATS
+from test_settlement_text import LEVELS, NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -198,6 +201,36 @@ def test_my_hands_on_a_phone_are_tidy_rows(server: str, browser: Any, lang: str)
             assert abs(x["who"]["l"] - x["link"]["l"]) < 1, x
             assert x["link"]["h"] >= 44, x  # a finger's link still
         assert abs(rows[0]["link"]["l"] - rows[1]["link"]["l"]) < 1, rows  # aligned
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+# each level badge shown in the settlement's silver table: its width, and its room past its words
+BADGES = """() => [...document.querySelectorAll('table.money .badge')].filter((b) => b.offsetParent)
+  .map((b) => { const r = b.getBoundingClientRect();
+    const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT); let right = 0, n;
+    while ((n = walk.nextNode())) { const q = document.createRange(); q.selectNodeContents(n);
+      for (const x of q.getClientRects()) if (x.width) right = Math.max(right, x.right); }
+    return {text: b.innerText.replace(/\\s+/g, ' '), w: r.width,
+      slack: r.right - right - parseFloat(getComputedStyle(b).paddingRight)}; })"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_phone_level_badge_is_as_wide_as_its_words(server: str, browser: Any,
+                                                     width: int) -> None:
+    page = new_page(browser, {"width": width, "height": 844}, True)
+    try:
+        for lang in ("zh", "en"):
+            page.goto(server + "/")  # the settlement replaces the page's body
+            page.evaluate(LEVELS, [lang, NAMES])
+            badges = page.evaluate(BADGES)
+            assert len(badges) == 4, badges
+            for b in badges:
+                assert "Small boss" in b["text"] or "Worker" in b["text"], b
+                assert b["slack"] <= 1, (width, lang, b)  # it was 46.6 px (116 wide)
+            page.locator("table.money").screenshot(
+                path=str(SHOTS / f"layout-leftovers-badges-{width}-{lang}.png"))
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()
