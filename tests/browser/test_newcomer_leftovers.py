@@ -13,6 +13,9 @@
   wrapped each on its own: "#3", "me:" and "tael" stood apart on lines of their own).
 - The settlement's level badges on a phone are as wide as their words (the medal beside the name
   and its other language): a wrapped flex box kept its one-line width, 116 px round 60 of words.
+- A player unseated for too little silver is told, under 你已离座 in the settlement, where silver
+  comes from: the lobby's Free silver (daily check-in, relief when low), in both languages, read
+  whole at 390 px (the notice named the level needed and nothing more).
 
 The states are put into the page's view of a dealt hand (its socket held) and measured at once.
 Fixtures: `conftest.py`.
@@ -231,6 +234,41 @@ def test_a_phone_level_badge_is_as_wide_as_its_words(server: str, browser: Any,
                 assert b["slack"] <= 1, (width, lang, b)  # it was 46.6 px (116 wide)
             page.locator("table.money").screenshot(
                 path=str(SHOTS / f"layout-leftovers-badges-{width}-{lang}.png"))
+        assert PAGE_ERRORS == [], PAGE_ERRORS
+    finally:
+        page.context.close()
+
+
+NOTICE = ("你已离座：需要临时工（100两）以上才能入座 / you were unseated: this table needs "
+          "Temporary worker (100 taels) or more; you are Unemployed")
+
+# the unseated notice, then the hand's settlement (a drawn hand) over the table
+UNSEATED = """(text) => { const s = window.majiang.screen;
+  s.onMessage({type: 'notice', notice: 'unseated', text});
+  s.settlement = {winners: [], stake: 1, hand_id: null, lines: [],
+    payments: {units: [0, 0, 0, 0], silver: [0, 0, 0, 0]},
+    balances_before: [0, 400, 400, 400], balances_after: [0, 400, 400, 400],
+    levels_before: [null, null, null, null], levels_after: [null, null, null, null]};
+  s.render();
+  const n = document.querySelector('#settle-notice');
+  return {text: n.innerText, whole: n.scrollHeight <= n.clientHeight + 1,
+    right: n.getBoundingClientRect().right, vw: innerWidth,
+    scroll: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_unseated_player_is_told_where_silver_comes_from(server: str, browser: Any,
+                                                            lang: str) -> None:
+    page = held_table(browser, server, "tuidaohu", PHONE, True, lang=lang)
+    try:
+        got = page.evaluate(UNSEATED, NOTICE)
+        shot(page, f"leftovers-unseated-{lang}")
+        assert "你已离座" in got["text"] and "unseated" in got["text"], got
+        # the lobby's card and its two faucets, named as the lobby names them, in both languages
+        for word in ("福利", "签到", "救济金", "Free silver", "check-in", "relief"):
+            assert word in got["text"], (word, got)
+        assert got["whole"], got  # not cut in its little scrolling box
+        assert got["right"] <= got["vw"] + 0.5 and got["scroll"] <= got["vw"], got
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

@@ -1,9 +1,14 @@
 // The overlays of the table screen: the leave confirmation and the settlement (with the win burst).
 import { h } from "./dom.js";
-import { t, tOther, both, messageBoth } from "./i18n.js";
+import { t, tOther, both, messageBoth, textTable } from "./i18n.js";
 import { settlementEl } from "./settlement.js";
 import { matchTotalsEl } from "./match.js";
 import { winBurst } from "./sound.js";
+
+const TEXT = textTable({
+  // after 你已离座 (too little silver for this table): where the silver to sit again comes from
+  unseated_faucets: ["签到、救济金：大厅的“福利”", "Daily check-in, relief: the lobby's Free silver"],
+});
 
 /** Leaving mid-hand: confirm first. */
 export function leaveDialog(screen) {
@@ -37,7 +42,9 @@ export function settlementOverlay(screen) {
         // the table's notice (unseated: too little silver for the next deal; the table closed)
         // here too: in the head it was hidden behind this card, and Next hand seemed to do nothing
         screen.notice || screen.tableClosed ? h("p", { class: "notice settle-notice", id: "settle-notice",
-          role: "status" }, screen.notice ? messageBoth(screen.notice) : both("table_closed")) : null,
+          role: "status" }, screen.notice ? messageBoth(screen.notice) : both("table_closed"),
+        screen.notice && screen.noticeKind === "unseated"
+          ? h("span", { class: "faucet-pointer", id: "unseated-faucets" }, TEXT.both("unseated_faucets")) : null) : null,
         next,
         screen.unseated ? h("button", { id: "btn-play-on", onclick: () => screen.playOn() },
           both("play_on")) : null,
