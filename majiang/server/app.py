@@ -27,6 +27,7 @@ from majiang.server.dbwork import transient
 from majiang.server.limits import BodyLimit
 from majiang.server.metrics import ERRORS
 from majiang.server.passwords import Busy
+from majiang.server.ratelimit import RequestRate
 from majiang.server.settings import Settings
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -168,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="majiang", lifespan=lifespan, strict_content_type=False)
     app.state.server = server
     app.add_middleware(BodyLimit)
+    app.add_middleware(RequestRate, settings=server.settings)  # before anything is read
     app.add_middleware(security.Security, settings=server.settings)  # outermost: every answer
     add_error_handlers(app)
     for module in (accounts_api, tables, rooms, hands, socket, rules_api, ops, standing,

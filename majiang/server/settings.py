@@ -38,7 +38,8 @@ INT_VARS = {  # setting -> environment variable
     "hash_queue": "MAJIANG_HASH_QUEUE",
 }
 FLOAT_VARS = {"header_timeout": "MAJIANG_HEADER_TIMEOUT",
-              "session_recheck": "MAJIANG_SESSION_RECHECK"}
+              "session_recheck": "MAJIANG_SESSION_RECHECK",
+              "api_rate": "MAJIANG_API_RATE", "api_address_rate": "MAJIANG_API_ADDRESS_RATE"}
 BOOL_VARS = {"secure_cookies": "MAJIANG_SECURE_COOKIES", "ws_url_token": "MAJIANG_WS_URL_TOKEN"}
 
 
@@ -103,6 +104,10 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # besides the request's own Host
     secure_cookies: bool = False  # Secure cookies even on http (behind a TLS proxy)
     header_timeout: float = 10.0  # seconds a client has to send its request headers
+    # /api/ calls a second per session and per client address (ratelimit.py); the bursts
+    # allowed are 5 and 4 seconds' worth
+    api_rate: float = 20.0
+    api_address_rate: float = 100.0
     ws_url_token: bool = False  # accept the legacy `?token=` on /ws (refused: close 4401)
     # seconds between checks that an open table socket's session still holds: a socket whose
     # session ended (log out, revoked, password changed; in any process) closes with 4401

@@ -18,6 +18,7 @@ from majiang.server.db import SqliteFile, make_engine, migrate, session_factory
 from majiang.server.manager import TableManager
 from majiang.server.models import LoginSession, User
 from majiang.server.passwords import PasswordPool
+from majiang.server.ratelimit import client_address
 from majiang.server.settings import Settings
 from majiang.server.throttle import Limit, LoginThrottle, SharedLoginThrottle
 
@@ -114,10 +115,8 @@ def token_of(request: HTTPConnection) -> str | None:
 def address_of(server: Server, request: HTTPConnection) -> str:
     """The client's address: the peer's, or behind a trusted proxy its X-Forwarded-For's last."""
     peer = request.client.host if request.client is not None else ""
-    forwarded = request.headers.get("x-forwarded-for", "")
-    if peer in server.settings.trusted_proxies and forwarded:
-        return forwarded.split(",")[-1].strip()[:64]
-    return peer[:64]
+    return client_address(peer, request.headers.get("x-forwarded-for", ""),
+                          server.settings.trusted_proxies)
 
 
 def me(server: Server, db: Session, request: Request) -> User:

@@ -1,0 +1,50 @@
+"""HTTP calls per session and per address (ratelimit.py): one account calling the lobby 65
+times a second slowed every table of its process. Past a session's burst its calls get 429 with
+Retry-After, in both languages, while another session from the same address goes on; calls
+without a session count against their address; pages and probes are not counted."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+from server_player import auth, signup
+
+from majiang.server.app import create_app
+from majiang.server.settings import Settings
+
+
+def settings(tmp: str, **rates: float) -> Settings:
+    return Settings(database_url=f"sqlite:///{tmp}/rate.db", bot_delay=(0.0, 0.0),
+                    secret="test", **rates)  # type: ignore[arg-type]
+
+
+def statuses(client: TestClient, n: int, path: str, headers: dict[str, str]) -> list[int]:
+    return [client.get(path, headers=headers).status_code for _ in range(n)]
+
+
+def test_a_session_past_its_burst_is_refused_and_others_go_on(tmp_path: object) -> None:
+    with TestClient(create_app(settings(str(tmp_path), api_rate=2.0))) as client:
+        flood, _ = signup(client, "flood")
+        other, _ = signup(client, "other")
+        got = statuses(client, 30, "/api/me", auth(flood))
+        assert got[:9] == [200] * 9 and got.count(429) >= 15, got  # a burst of 5 s x 2 a second
+        refused = client.get("/api/me", headers=auth(flood))
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+        error = refused.json()["error"]
+        assert error.startswith("请求过于频繁") and "too many requests: at most 2 a second" in error
+        assert client.get("/api/me", headers=auth(other)).status_code == 200  # another session
+        assert client.get("/").status_code == 200  # the page is not counted
+        assert client.get("/readyz").status_code == 200  # nor the probes
+        client.cookies.set("token", flood)  # the cookie is the same session as the bearer
+        assert client.get("/api/me").status_code == 429
+        client.cookies.clear()
+        time.sleep(1.1)  # the bucket refills at the rate
+        assert client.get("/api/me", headers=auth(flood)).status_code == 200
+
+
+def test_calls_without_a_session_count_against_their_address(tmp_path: object) -> None:
+    with TestClient(create_app(settings(str(tmp_path), api_address_rate=3.0))) as client:
+        got = statuses(client, 30, "/api/rules", {})
+        assert got[:11] == [200] * 11 and got.count(429) >= 12, got  # a burst of 4 s x 3
+        assert "at most 3 a second" in client.get("/api/rules").json()["error"]
