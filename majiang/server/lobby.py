@@ -237,18 +237,26 @@ def my_seat(db: Session, user: User, table: Table) -> Seat:
 def set_ready(db: Session, user: User, code: str) -> Table:
     """The user's seat at `code` is ready for the next deal."""
     table = get_table(db, code)
-    seat = my_seat(db, user, table)
-    seat.ready = True
-    db.flush()
+    _mark_ready(db, user, table)
     return table
 
 
-def set_ready_by_id(db: Session, user_id: int, code: str) -> Table:
-    """`set_ready` for the user with id `user_id` (a table connection's user)."""
+def _mark_ready(db: Session, user: User, table: Table) -> bool:
+    """The user's seat ready; whether it was not before."""
+    seat = my_seat(db, user, table)
+    was = seat.ready
+    seat.ready = True
+    db.flush()
+    return not was
+
+
+def set_ready_by_id(db: Session, user_id: int, code: str) -> bool:
+    """`set_ready` for the user with id `user_id` (a table connection's user): whether the seat
+    was not ready before (a Ready said again changes nothing)."""
     user = db.get(User, user_id)
     if user is None:
         raise LobbyError("没有此用户 / no such user")
-    return set_ready(db, user, code)
+    return _mark_ready(db, user, get_table(db, code))
 
 
 def leave_table(db: Session, user: User, code: str) -> Table:

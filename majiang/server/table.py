@@ -114,9 +114,11 @@ class TableRunner(TableBase):
         user_id = conn.user_id
         if user_id is None:
             return
-        error = await self._db(lambda: steps.ready(self.store, user_id), "ready")
-        if error is not None:
-            conn.send({"type": "error", "error": error})
+        changed = await self._db(lambda: steps.ready(self.store, user_id), "ready")
+        if isinstance(changed, str):
+            conn.send({"type": "error", "error": changed})
+            return
+        if not changed:  # said again: nothing to tell the table (a client's loop flooded it)
             return
         await self._check_start()
         if self.hand is None:

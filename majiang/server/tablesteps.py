@@ -48,15 +48,16 @@ def watch_settings(store: HandStore) -> tuple[WatchSettings, int | None]:
         return WatchSettings.of(table.options), table.owner_id
 
 
-def ready(store: HandStore, user_id: int) -> str | None:
-    """Mark the user's seat ready; the refusal's text if it may not be."""
+def ready(store: HandStore, user_id: int) -> str | bool:
+    """Mark the user's seat ready: whether it was not ready before, or the refusal's text if it
+    may not be."""
     with store.db() as db:
         try:
-            lobby.set_ready_by_id(db, user_id, store.code)
+            changed = lobby.set_ready_by_id(db, user_id, store.code)
             db.commit()
         except lobby.LobbyError as exc:
             return str(exc)
-    return None
+    return changed
 
 
 def save(store: HandStore, hand: LiveHand, seat: int, action: Action, events: list[Event],

@@ -201,3 +201,22 @@ def test_match_lengths_are_checked(client: TestClient) -> None:
     r = client.post("/api/tables", json={"rules": "tuidaohu", "match_hands": 4},
                     headers=auth(token))
     assert r.status_code == 200 and r.json()["match_hands"] == 4
+
+
+def test_a_ready_said_again_tells_the_table_nothing(client: TestClient) -> None:
+    """Each Ready was stored and the table sent to everyone at it, said once or a hundred times
+    (a looping client flooded the table's watchers). Said again, it changes nothing."""
+    token, code = open_table(client, "alice", bots=2)  # a seat empty: Ready deals nothing
+    t = Transcript()
+    with table_socket(client, code, token) as ws:
+        until(ws, t, "table")
+        ws.send_json({"type": "ready"})
+        first = until(ws, t, "table")
+        assert [s["ready"] for s in first["table"]["seats"] if s and s["name"] == "alice"] \
+            == [True]
+        for _ in range(20):
+            ws.send_json({"type": "ready"})
+        ws.send_json({"type": "ping"})
+        after = until(ws, t, "pong")
+        kinds = [f["type"] for f in t.frames[t.frames.index(first) + 1:t.frames.index(after)]]
+        assert kinds == [], kinds
