@@ -10,8 +10,9 @@ from majiang.bots import BOTS, get_bot
 from majiang.bots.base import as_view
 from majiang.bots.strong.bot import SELF_DRAWN_SCORED
 from majiang.bots.strong.guard import SURE, dangers, threats
-from majiang.bots.value.ready import ready_worth, win_value
+from majiang.bots.value.ready import ready_worth
 from majiang.bots.value.state import read_state
+from majiang.bots.value.win_value import win_value
 from majiang.game import Hand
 from majiang.game.actions import DISCARDS
 from majiang.game.scenario import build, parse_meld, scenario
@@ -230,9 +231,9 @@ def test_a_tuidaohu_hand_of_pairs_keeps_them_for_dui_dui_hu() -> None:
 
 
 def test_a_ready_yangzhou_hand_counts_its_self_drawn_wins() -> None:
-    """Yangzhou 5: a self-drawn win adds 自摸 (1 fan). The value bot's ready worth asks the scorer
-    with the winning tile in the hand as well, which the scorer refuses, so its self-drawn
-    share counts 0; the strong bot's counts the scorer's value. 1112223334m 555z after throwing
+    """Yangzhou 5: a self-drawn win adds 自摸 (1 fan). The value bot's ready worth counts its
+    self-drawn share 0 (its request put the winning tile in the hand as well, which the scorer
+    refuses); the strong bot's counts the scorer's value. 1112223334m 555z after throwing
     6z wins on 4m as 铁板 80 + 浑一色 30 + 中发白 + 门清 = 112 on a discard, 113 self-drawn."""
     hand = scenario("rules: yangzhou\ndealer: 0\nseat 0: 1112223334m5556z")
     view = as_view(hand.view(0))
@@ -240,9 +241,11 @@ def test_a_ready_yangzhou_hand_counts_its_self_drawn_wins() -> None:
     counts = list(view.counts)
     counts[parse_tile("6z")] -= 1
     four = parse_tile("4m")
-    assert win_value(view, state, counts, four, "discard") == 112
-    assert win_value(view, state, counts, four, "self_drawn") == 0  # the value bot's
-    assert win_value(view, state, counts, four, "self_drawn", True) == 113
+    assert win_value(view, state.ruleset, counts, four, "discard") == 112
+    assert win_value(view, state.ruleset, counts, four, "self_drawn") == 113
+    doubled = list(counts)
+    doubled[four] += 1  # the value bot's old request: refused
+    assert win_value(view, state.ruleset, doubled, four, "self_drawn") == 0
     plain, scored = (ready_worth(view, state, counts, s) for s in (False, True))
     assert scored > plain > 0
     strong = get_bot("strong", 1)._value  # the value bot that plays the strong bot's yangzhou

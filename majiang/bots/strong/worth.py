@@ -5,12 +5,11 @@ from __future__ import annotations
 from functools import cache
 
 from majiang.analysis import waits
+from majiang.bots.value.win_value import win_value
 from majiang.game.mechanics.declaring import Declaring
 from majiang.game.seat_view import SeatView
 from majiang.game.variants import mechanics
-from majiang.rules.base import RequestError, Ruleset, WinType
-from majiang.rules.request import win_request
-from majiang.tiles import Tile, from_counts
+from majiang.rules.base import Ruleset
 
 SELF_DRAWN = 0.35  # share of wins that are self-drawn, for the expected value of a wait
 # kawuxing 3.1-3.3: a declared hand is shown and frozen, so the others keep its waits back; a
@@ -28,33 +27,6 @@ def declares(rules: str) -> bool:
     return any(isinstance(m, Declaring) for m in mechanics(rules).specials)
 
 
-def win_value(view: SeatView, ruleset: Ruleset, counts: list[int], tile: Tile,
-              win_type: WinType) -> float:
-    """The scorer's value of winning on `tile` with the concealed `counts` (13 or 3n+1 tiles,
-    the winning tile not among them), declared where the ruleset declares; 0 when it would not
-    be a win (e.g. below a minimum)."""
-    me = view.me
-    others: dict[str, dict[str, object]] | None = None
-    if any(s.declared for s in view.seats):
-        others = {str(s.seat): {"declared": s.declared} for s in view.others}
-    try:
-        request = win_request(
-            ruleset, players=view.players, dealer=view.dealer, winner=me.seat,
-            win_type=win_type,
-            discarder=None if win_type == "self_drawn" else (me.seat + 1) % view.players,
-            hand=from_counts(counts), win_tile=tile, melds=me.melds,
-            flags=("declared",) if me.declared or declares(view.rules) else (),
-            laizi=view.laizi, indicator=view.indicator if view.laizi is not None else None,
-            others=others,
-        )
-        answer = ruleset.score(request)
-    except (RequestError, ValueError):
-        return 0.0
-    if not answer.win or answer.scored is None:
-        return 0.0
-    return float(answer.scored.value)
-
-
 def ready_value(view: SeatView, ruleset: Ruleset, counts: list[int],
                 unseen: list[int]) -> tuple[float, int]:
     """(expected value summed over live wait copies, live copies) of a ready hand."""
@@ -68,8 +40,10 @@ def ready_value(view: SeatView, ruleset: Ruleset, counts: list[int],
         left = unseen[w]
         if not left:
             continue
-        value = (SELF_DRAWN * win_value(view, ruleset, counts, w, "self_drawn")
-                 + (1 - SELF_DRAWN) * win_value(view, ruleset, counts, w, "discard"))
+        as_declared = declares(view.rules)
+        value = (SELF_DRAWN * win_value(view, ruleset, counts, w, "self_drawn", as_declared)
+                 + (1 - SELF_DRAWN) * win_value(view, ruleset, counts, w, "discard",
+                                                as_declared))
         if value > 0:
             total += left * value
             live += left
