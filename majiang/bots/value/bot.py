@@ -42,7 +42,8 @@ class ValueBot:
                  self_drawn: Collection[str] = ()) -> None:
         """`opening`: per ruleset, the least share of the hand's worth a claim that opens it (开口)
         must keep while it has not opened; any other claim must add `CLAIM_GAIN`. `self_drawn`:
-        the rulesets where a ready hand's self-drawn wins are scored (`ready.win_value`)."""
+        the rulesets where a ready hand's self-drawn wins are scored (`ready.ready_worth`; elsewhere
+        they count 0, the play the value bot was measured with)."""
         self.seed = seed
         self.opening = opening or {}
         self.self_drawn = frozenset(self_drawn)
