@@ -204,3 +204,59 @@ def test_wuhan_s3_3_the_lock_is_by_kind_another_passed_kind_does_not_bar_8s() ->
     result = hand.result
     assert result is not None and result.winners == [1] and result.answers[0]["value"] == 64
     assert result.win_payments == [-128, 320, -128, -64]
+
+
+def test_wuhan_s3_3_a_kong_replacement_is_a_draw_it_lifts_the_lock() -> None:
+    # docs/rules/choices-in-play.md: "until after his own next draw" (3.3); a replacement is a
+    # draw from the wall. Seat 1 passes a win on 8s, kongs seat 3's 3m, draws 9m from the tail
+    # and throws it; seat 2's next 8s may be won: 开口 2 x 硬胡 2 x 明杠 2 x 明杠 2 x 暗杠 4 x
+    # 红中杠 2 = 128; 屁胡: the dealer x2, the discarder x2 (7.2).
+    hand = scenario("""
+        rules: wuhan
+        dealer: 0
+        seat 0: 1m4m7m9m 2s5s9s 1p4p7p 2p5p 6z 3p
+        seat 1: 456m 333m 8s | kong 3z from 2, concealed_kong 4z, red_kong 7z
+        indicator: 1z
+        draws: 9p 8s 3m 8s
+        tail: 9m
+    """)
+    hand.apply(0, DISCARDS[T("6z")])
+    pass_all(hand)
+    hand.apply(1, DISCARDS[T("9p")])
+    pass_all(hand)
+    hand.apply(2, DISCARDS[T("8s")])
+    assert WIN_ACTION in hand.legal_actions(1)
+    pass_all(hand)  # 过胡 on 8s
+    assert hand.lock_kinds[1] == {T("8s")}
+    hand.apply(3, DISCARDS[T("3m")])
+    hand.apply(1, EXPOSED_KONGS[T("3m")])
+    pass_all(hand)
+    assert hand.turn == 1 and hand.drawn == T("9m") and not hand.lock_kinds[1]
+    hand.apply(1, DISCARDS[T("9m")])
+    pass_all(hand)
+    hand.apply(2, DISCARDS[T("8s")])
+    assert hand.legal_actions(1) == [WIN_ACTION, PASS_ACTION]
+    hand.apply(1, WIN_ACTION)
+    pass_all(hand)
+    result = hand.result
+    assert result is not None and result.winners == [1] and result.answers[0]["value"] == 128
+    assert result.win_payments == [-256, 640, -256, -128]
+
+
+def test_jincheng_d10_a_declared_hand_does_not_kong_a_quad_held_before_it_declared() -> None:
+    # docs/rules/choices-in-play.md: after 上架 each drawn tile is won with, konged or discarded
+    # (D10), so a kong is made with the tile just drawn; the four 1m held since before are not
+    # konged (the drawn tile would stay in the locked hand in their place).
+    hand = scenario("""
+        rules: jincheng
+        dealer: 0
+        seat 0: 1111m 23m 456p 789s 9s 5z
+        draws: 1z 2z 3z 6z
+    """)
+    hand.apply(0, DECLARES[T("5z")])  # ready on 9s
+    for seat in (1, 2, 3):
+        assert hand.turn == seat and hand.drawn is not None
+        hand.apply(seat, DISCARDS[hand.drawn])
+        pass_all(hand)
+    assert hand.turn == 0 and hand.drawn == T("6z")
+    assert hand.legal_actions(0) == [DISCARDS[T("6z")]]
