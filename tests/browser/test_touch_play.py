@@ -162,7 +162,7 @@ def test_a_redraw_waits_for_the_finger_to_lift(server: str, browser: Any) -> Non
         page.wait_for_timeout(500)
         assert page.evaluate("window.__pressed.isConnected")  # held ...
         page.wait_for_function("!window.__pressed.isConnected", timeout=2000)  # ... a second
-        assert not page.evaluate("window.majiang.screen.pressed")
+        assert not page.evaluate("window.majiang.screen.press.pressed")
         # a message between the lift and the click it makes: the CI run's Ready tap was lost so
         my_discard_turn(page)
         assert page.evaluate(LIFT_THEN_REDRAW), "a redraw between the lift and the click"

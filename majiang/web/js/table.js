@@ -9,6 +9,7 @@ import { drawNotice, drawSeen, markDrawSeen } from "./match.js";
 import { leaveDialog, settlementOverlay } from "./overlays.js";
 import { oneClickDiscard } from "./hand.js";
 import { discardHint, withUnseen } from "./hints.js";
+import { PressHold } from "./press_hold.js";
 import { announce, discardSound } from "./sound.js";
 import { orphanPass, IN_REACH } from "./orphans.js";
 import { rememberCommitment } from "./fair.js";
@@ -18,10 +19,6 @@ export { oneClickDiscard };
 
 const CLEARS_PROMPT = new Set(["deal", "draw", "discard", "chow", "pung", "kong", "win", "declare",
   "pick", "grab", "exhaustive_draw", "settlement"]);
-
-/** The document listeners that hold a screen's redraws while a finger or button is down. */
-const PRESS_EVENTS = (screen) => [["pointerdown", screen.onPress], ["pointerup", screen.onLift],
-  ["pointercancel", screen.onLift]];
 
 export class TableScreen {
   constructor(root, app, code) {
@@ -36,30 +33,14 @@ export class TableScreen {
     this.declaring = false;  // the declare mode: the tile to declare with is picked (hand.js)
     this.turnKey = null; this.turnSince = performance.now();
     this.confirmLeave = false;
-    // A redraw replaces the table's nodes: one landing between a finger's press and its lift
-    // dropped the tap (the click went to a node no longer there). Redraws wait for the lift
-    // (at most a second, for a finger left resting on the screen).
-    // The click comes after the lift: a redraw landing between them lost it too (a Ready tap
-    // as the table's first messages arrived), so the hold lasts until just after the click.
-    this.pressed = false; this.redrawHeld = false;
-    this.onPress = (e) => { if (this.root.contains(e.target)) this.pressed = true; };
-    this.onLift = () => {
-      if (!this.pressed) return;
-      clearTimeout(this.pressTimer);
-      setTimeout(() => {  // after the click
-        this.pressed = false;
-        if (this.redrawHeld) { this.redrawHeld = false; this.render(); }
-      }, 30);
-    };
-    for (const [type, fn] of PRESS_EVENTS(this)) document.addEventListener(type, fn, true);
+    this.press = new PressHold(root, () => this.render());  // a tap is never redrawn away
   }
 
   start() { this.connect(); this.render(); }
 
   stop() {
     this.closed = true;
-    for (const [type, fn] of PRESS_EVENTS(this)) document.removeEventListener(type, fn, true);
-    clearTimeout(this.pressTimer);
+    this.press.detach();
     document.getElementById("conn-lost")?.remove();
     clearInterval(this.tick);
     this.headWatch?.disconnect();
@@ -347,11 +328,7 @@ export class TableScreen {
 
   // ---- drawing ----
   render() {
-    if (this.pressed && !this.closed) {  // mid-tap: after the lift (see the constructor)
-      if (!this.redrawHeld) this.pressTimer = setTimeout(() => this.onLift(), 1000);
-      this.redrawHeld = true;
-      return;
-    }
+    if (!this.closed && this.press.hold()) return;  // mid-tap: on its release (press_hold.js)
     const view = this.view;
     const header = tableHead(this);
     if (this.error && !view) { mount(this.root, header, h("p", { class: "error" }, messageBoth(this.error))); return; }
