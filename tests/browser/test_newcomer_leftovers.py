@@ -269,6 +269,9 @@ def test_an_unseated_player_is_told_where_silver_comes_from(server: str, browser
             assert word in got["text"], (word, got)
         assert got["whole"], got  # not cut in its little scrolling box
         assert got["right"] <= got["vw"] + 0.5 and got["scroll"] <= got["vw"], got
+        # no Next hand at a table whose seat is lost (its Ready was refused): Play on instead
+        assert page.locator("#btn-next").count() == 0
+        assert page.locator("#btn-play-on").is_visible()
         assert PAGE_ERRORS == [], PAGE_ERRORS
     finally:
         page.context.close()

@@ -27,7 +27,9 @@ export function settlementOverlay(screen) {
   // the match's last hand: its totals under the settlement, and a new match instead of a hand
   const over = screen.matchOver && (screen.matchOver.results || []).some((r) => r.hand_id === screen.settlement.hand_id)
     ? screen.matchOver : null;
-  const next = screen.tableClosed ? null : over  // a closed table: no next hand to offer
+  // a closed table, or a seat lost (too little silver): no next hand here to offer (its Ready
+  // was refused), Play on finds a table
+  const next = screen.tableClosed || screen.unseated ? null : over
     ? h("button", { id: "btn-new-match", onclick: () => screen.ready() }, both("new_match"))
     : h("button", { id: "btn-next", onclick: () => screen.ready() }, both("next_hand"));
   const mine = (screen.settlement.winners || []).some((w) => w.seat === screen.mySeat());
