@@ -154,3 +154,32 @@ def test_the_lobby_says_when_a_balance_just_covers_a_seat(site: dict[str, str],
         assert page.locator("#quick-practice").is_visible()
     finally:
         page.context.close()
+
+
+def test_a_player_short_of_every_seat_finds_free_silver_on_the_first_screen(
+        site: dict[str, str], browser: Any) -> None:
+    """At 0 taels the lobby's Free silver card was below a phone's fold (the quick play button
+    said to go to practice, nothing said where silver comes from): it comes first then."""
+    page = new_page(browser, PHONE, True)
+    try:
+        guest(page, site["base"])
+        me = page.evaluate(ME)
+        adjust(site["db"], me["username"], -me["silver"])
+        page.reload()
+        page.wait_for_selector("#btn-relief", timeout=15_000)
+        relief = page.locator("#btn-relief").bounding_box()
+        assert relief is not None and relief["y"] + relief["height"] <= PHONE["height"], relief
+        assert page.locator("#btn-relief").is_enabled()
+        order = page.evaluate("""() => [...document.querySelectorAll('.lobby > section')]
+          .map((s) => s.id || s.className)""")
+        assert order[0] == "faucets", order
+        shot(page, "broke-lobby-390")
+        page.click("#btn-relief")
+        page.wait_for_function("document.getElementById('my-silver')?.textContent === '100'",
+                               timeout=10_000)
+        page.wait_for_selector("#faucets", timeout=10_000)
+        order = page.evaluate("""() => [...document.querySelectorAll('.lobby > section')]
+          .map((s) => s.id || s.className)""")
+        assert order[0] != "faucets", order  # a seat affordable again: back in its place
+    finally:
+        page.context.close()

@@ -190,6 +190,8 @@ export async function renderLobby(root, app, note = null) {
 
   const open = (table) => { location.hash = `#/table/${table.code}`; };
   const practice = practiceSwitch();
+  // too little silver for a seat of any ruleset (a newcomer's review: 福利 was below a phone's fold)
+  const broke = rulesets.every((r) => r.seat_minimum != null && me.silver < r.seat_minimum);
   const granted = app.faucetNote;  // the grant just claimed, said again on the redrawn lobby
   app.faucetNote = null;
   const faucets = faucetsCard((user, note) => {
@@ -290,6 +292,7 @@ export async function renderLobby(root, app, note = null) {
         h("h2", {}, both("rulesets")), cardsBox,
         h("div", { class: "buttons quick-row" }, quickBtn)),  // what a newcomer looks for: on a phone's first screen
       h("div", { class: "lobby" },
+      broke ? faucets : null,  // short of every seat: where silver comes from, on the first screen
       h("section", { class: "card me" },
         h("h2", {}, me.username, me.guest ? h("small", { class: "muted" }, " ", both("guest_tag")) : null),
         me.guest ? upgradeCard(app) : null,
@@ -299,7 +302,7 @@ export async function renderLobby(root, app, note = null) {
         me.level ? h("div", { class: "muted" }, both("stake"), ": ", amountBoth(me.level.stake)) : null,
         me.table ? h("div", { class: "buttons" }, h("a", { class: "button", id: "btn-back-table",
           href: `#/table/${me.table}` }, both("back_to_table", { code: me.table }))) : null),
-      faucets,
+      broke ? null : faucets,
       h("section", { class: "card create" },
         h("h2", {}, both("create_table")),
         h("label", {}, both("ruleset"), rulesSel),
