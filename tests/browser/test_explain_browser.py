@@ -150,6 +150,14 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
                     assert line.locator(f"[data-factor='{factor['id']}']").count() >= 1
                 if share["cap"]:
                     assert line.locator(f"[data-cap='{share['cap']['id']}']").count() == 1
+        # a loser's name and units on one line each (on a phone the name broke at its hyphen,
+        # "bot-" / "83086b", and 注 went under its figure)
+        lines = page.evaluate("""() => [...document.querySelectorAll(
+            '#replay .explain-win td.who, #replay .explain-win td.units')].map((td) => {
+              const r = document.createRange();
+              r.selectNodeContents(td.querySelector('.bi')?.firstChild || td.firstChild);
+              return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; })""")
+        assert lines and all(n == 1 for n in lines), lines
         if "liable" in entry["tags"]:
             assert settlement.locator("p.liable").count() >= 1
         if "poor" in entry["tags"]:
