@@ -44,6 +44,11 @@ def transient(exc: BaseException) -> bool:
     return "database is locked" in str(exc)
 
 
+class Abandoned(Exception):
+    """A step given up while the database was away, because its caller is stopping: nothing of
+    it was stored (a table resumes from what was)."""
+
+
 class DbWorker:
     """The threads the tables' database steps run in."""
 
@@ -82,6 +87,8 @@ class DbWorker:
                 if not transient(exc) or stopping():
                     if told:
                         DB_WAITING.dec()
+                    if transient(exc):
+                        raise Abandoned(where) from exc
                     raise
                 failures += 1
                 DB_RETRIES.labels(where).inc()

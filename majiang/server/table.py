@@ -26,7 +26,7 @@ from majiang.server import tablesteps as steps
 from majiang.server.botpool import BotPool, decide
 from majiang.server.claims import Batch, after_put_out, opens_window, window_seconds
 from majiang.server.connection import Connection
-from majiang.server.dbwork import DbWorker
+from majiang.server.dbwork import Abandoned, DbWorker
 from majiang.server.fanout import opening, state_frame
 from majiang.server.games import Action
 from majiang.server.metrics import ACTION_SECONDS, ACTIONS, HANDS, SILVER
@@ -70,6 +70,10 @@ class TableRunner(TableBase):
     async def _safe_handle(self, msg: m.Message) -> None:
         try:
             await self._handle(msg)
+        except Abandoned as gone:  # stopping with the database away: said once, no traceback
+            log.warning("table %s: %s not stored (the database is away as the table stops; "
+                        "the hand resumes from what was)", self.code, gone)
+            await self._recover()
         except Exception:
             log.exception("table %s: error handling %s", self.code, type(msg).__name__)
             await self._recover()
@@ -357,6 +361,8 @@ class TableRunner(TableBase):
         self.hand = None
         try:
             await self._resume()
+        except Abandoned:
+            pass  # stopping with the database away: what was stored is read at the next start
         except Exception:
             log.exception("table %s: could not recover", self.code)
 

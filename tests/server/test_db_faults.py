@@ -373,7 +373,7 @@ def test_a_retried_action_is_stored_once(tmp_path: Path) -> None:
 
 
 def test_a_transient_failure_is_retried_and_told_once() -> None:
-    from majiang.server.dbwork import DbWorker, transient
+    from majiang.server.dbwork import Abandoned, DbWorker, transient
     from majiang.server.metrics import DB_RETRIES
 
     locked = OperationalError("INSERT", {}, Exception("database is locked"))
@@ -396,9 +396,10 @@ def test_a_transient_failure_is_retried_and_told_once() -> None:
             assert await worker.run(step, where="test", waiting=told.append) == "stored"
             with pytest.raises(ValueError):
                 await worker.run(broken, where="test", waiting=told.append)
-            with pytest.raises(OperationalError):  # shutting down: no more retries
+            with pytest.raises(Abandoned) as gone:  # shutting down: no more retries, said so
                 await worker.run(lambda: (_ for _ in ()).throw(locked), where="test",
                                  stopping=lambda: True)
+            assert gone.value.__cause__ is locked and str(gone.value) == "test"
         finally:
             worker.shutdown()
 

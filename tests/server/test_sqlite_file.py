@@ -60,7 +60,7 @@ def test_files_that_are_not_sqlite_files_are_not_guarded(tmp_path: Path) -> None
 
 
 def test_a_server_whose_file_was_deleted_refuses_sign_ups_and_its_tables_wait(
-        tmp_path: Path) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "live.db"
     settings = Settings(database_url=f"sqlite:///{path}", bot_delay=(0.0, 0.0), secret="test",
                         drain_seconds=0.5)
@@ -89,6 +89,11 @@ def test_a_server_whose_file_was_deleted_refuses_sign_ups_and_its_tables_wait(
             else:
                 raise AssertionError("no db_waiting notice")
         assert client.get("/readyz").status_code == 503
+    # stopped while waiting: the action not stored is said in a line, not as an error with a
+    # traceback (twice: the step and the table's recovery)
+    tables = [r for r in caplog.records if r.name == "majiang.table"]
+    assert not [r for r in tables if r.levelname == "ERROR"], [r.message for r in tables]
+    assert any("not stored" in r.message for r in tables), [r.message for r in tables]
 
 
 def test_a_refused_write_is_answered_inside_the_app_not_raised_past_it(tmp_path: Path) -> None:
