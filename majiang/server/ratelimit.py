@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from http.cookies import CookieError, SimpleCookie
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.server.limits import Bucket
@@ -25,16 +25,21 @@ MAX_BUCKETS = 50_000  # remembered at most; full (refilled) ones are forgotten f
 COUNTED = "/api/"
 
 
-def session_key(headers: dict[bytes, bytes]) -> str | None:
-    """A digest of the request's session token (bearer, else cookie), None without one."""
-    auth = headers.get(b"authorization", b"").decode("latin-1")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
-    if not token and (raw := headers.get(b"cookie")):
-        try:
-            morsel = SimpleCookie(raw.decode("latin-1")).get("token")
-        except CookieError:
-            morsel = None
-        token = morsel.value if morsel is not None else ""
+def token_of(request: HTTPConnection) -> str | None:
+    """The bearer token of the request (or WebSocket upgrade), else its `token` cookie."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.cookies.get("token")
+
+
+def session_key(request: HTTPConnection) -> str | None:
+    """A digest of the request's session token, None without one. The token is read by
+    `token_of`, as the app reads it: a client that sent two Authorization headers (the app
+    takes the first) or a cookie header the standard library's parser gives up on (Starlette's
+    reads on) was counted under a fresh key on every call while the app served its real
+    session, 300 calls in 0.4 s without a 429."""
+    token = token_of(request)
     return hashlib.blake2b(token.encode(), digest_size=12).hexdigest() if token else None
 
 
@@ -69,12 +74,10 @@ class RequestRate:
         if scope["type"] != "http" or not str(scope.get("path", "")).startswith(COUNTED):
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
-        session = session_key(headers)
-        client = scope.get("client")
-        peer = str(client[0]) if client else ""
-        where = client_address(peer, headers.get(b"x-forwarded-for", b"").decode("latin-1"),
-                               self.trusted)
+        request = HTTPConnection(scope)  # its headers and cookies read as the app reads them
+        session = session_key(request)
+        peer = request.client.host if request.client is not None else ""
+        where = client_address(peer, request.headers.get("x-forwarded-for", ""), self.trusted)
         if session is not None and not self._allow("session", session):
             await self._refuse(send, "session")
         elif not self._allow("address", where):

@@ -19,6 +19,7 @@ from majiang.server.manager import TableManager
 from majiang.server.models import LoginSession, User
 from majiang.server.passwords import PasswordPool
 from majiang.server.ratelimit import client_address
+from majiang.server.ratelimit import token_of as token_of  # the routes import it from here
 from majiang.server.settings import Settings
 from majiang.server.throttle import Limit, LoginThrottle, SharedLoginThrottle
 
@@ -102,14 +103,6 @@ def server_of(conn: HTTPConnection) -> Server:
 
 
 ServerDep = Annotated[Server, Depends(server_of)]
-
-
-def token_of(request: HTTPConnection) -> str | None:
-    """The bearer token of the request (or WebSocket upgrade), else its `token` cookie."""
-    auth = request.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip()
-    return request.cookies.get("token")
 
 
 def address_of(server: Server, request: HTTPConnection) -> str:
