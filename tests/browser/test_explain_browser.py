@@ -7,16 +7,14 @@ serves. Screenshots at 390x844 and 1920x1080: screenshots/explain-*.png."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from server_player import make_client
 from server_process import ServerProcess
-from test_layout import CHROMIUM_ARGS, SHOTS
+from test_layout import SHOTS
 from test_settlement_explain import HANDS, POOR, store_hand
 
 pytestmark = pytest.mark.browser
@@ -55,20 +53,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    if not Path(path).exists():
-        pytest.skip("no Chromium")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def _page(chromium: Any, base: str, size: str, token: str | None, lang: str = "zh") -> Any:
-    context = chromium.new_context(bypass_csp=True, viewport=SIZES[size])
+def _page(browser: Any, base: str, size: str, token: str | None, lang: str = "zh") -> Any:
+    context = browser.new_context(bypass_csp=True, viewport=SIZES[size])
     page = context.new_page()
     page.goto(base + "/")
     page.evaluate("([t, l]) => { if (t) localStorage.setItem('majiang.token', t); "
@@ -94,7 +80,7 @@ def _no_overflow(page: Any) -> None:
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any], chromium: Any,
+def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any], browser: Any,
                                                             size: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     for n, hand in enumerate(site["hands"]):
@@ -102,7 +88,7 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
         silver = screen["payments"]["silver"]
         seat = entry.get("poor_seat", 0)
         lang = "zh" if n % 2 == 0 else "en"
-        page = _page(chromium, site["base"], size, hand["tokens"][seat], lang)
+        page = _page(browser, site["base"], size, hand["tokens"][seat], lang)
         tag = f"{entry['rules']}-{'-'.join(t for t in entry['tags'] if t != 'win')}".rstrip("-")
         # history: this player's row
         _open(page, site["base"] + "/#/history")
@@ -169,15 +155,15 @@ def test_settlement_replay_and_history_agree_in_the_browser(site: dict[str, Any]
 
 
 def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any],
-                                                        chromium: Any) -> None:
+                                                        browser: Any) -> None:
     hand = site["hands"][0]
-    page = _page(chromium, site["base"], "phone", hand["tokens"][0])
+    page = _page(browser, site["base"], "phone", hand["tokens"][0])
     _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
     page.wait_for_selector("#replay-share-url")
     link = page.locator("#replay-share-url").input_value()
     assert f"#/replay/{hand['hand_id']}." in link
     page.context.close()
-    stranger = _page(chromium, site["base"], "phone", None, "en")
+    stranger = _page(browser, site["base"], "phone", None, "en")
     _open(stranger, link)
     stranger.wait_for_selector("#replay-step")
     assert "spectator" in stranger.locator("#replay-viewer").inner_text()
@@ -194,7 +180,7 @@ def test_a_share_link_opens_the_replay_without_a_log_in(site: dict[str, Any],
     stranger.context.close()
 
 
-def test_replay_moves_by_turn_as_a_turn_is_played(site: dict[str, Any], chromium: Any) -> None:
+def test_replay_moves_by_turn_as_a_turn_is_played(site: dict[str, Any], browser: Any) -> None:
     """By turn (◀◀ / ▶▶): a turn is a seat's draw and discard, or its claim and discard, so the
     next turn starts where another seat acts (a kong's replacement draw is the same turn), not
     at every event; on a phone the buttons keep their words in title and aria-label."""
@@ -208,7 +194,7 @@ def test_replay_moves_by_turn_as_a_turn_is_played(site: dict[str, Any], chromium
               {"step": 5, "event": {"type": "discard", "seat": 3}},
               {"step": 5, "event": {"type": "draw", "seat": 0}}]
     hand = site["hands"][0]
-    page = _page(chromium, site["base"], "phone", hand["tokens"][0], "en")
+    page = _page(browser, site["base"], "phone", hand["tokens"][0], "en")
     _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
     page.wait_for_selector("#replay-step")
     starts = page.evaluate("async (frames) => (await import('/static/js/replay.js'))"
@@ -228,7 +214,7 @@ BUTTON_SIZES = """() => [...document.querySelectorAll('#replay .controls button'
 
 
 def test_replay_controls_take_a_finger_and_say_what_they_step(site: dict[str, Any],
-                                                              chromium: Any) -> None:
+                                                              browser: Any) -> None:
     """On a phone (a newcomer's review): every button at least 44 x 44 (they were 40 high, ◀ ▶ 36
     wide), a visible legend in both languages before ◀◀ ▶▶ (by turn) and ◀ ▶ (by event), which
     differed only by their tooltips; and no frame says 轮到你了 / your turn: a replay is no live
@@ -238,7 +224,7 @@ def test_replay_controls_take_a_finger_and_say_what_they_step(site: dict[str, An
                                                  ("按事件", "By event")),
                                                 ("en", "Your turn", ("By turn", "按步"),
                                                  ("By event", "按事件"))):
-        page = _page(chromium, site["base"], "phone", hand["tokens"][0], lang)
+        page = _page(browser, site["base"], "phone", hand["tokens"][0], lang)
         _open(page, site["base"] + f"/#/replay/{hand['hand_id']}")
         page.wait_for_selector("#replay-step")
         small = [b for b in page.evaluate(BUTTON_SIZES) if b["w"] < 44 or b["h"] < 44]

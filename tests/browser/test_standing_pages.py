@@ -11,7 +11,6 @@ serve` on a loopback port in 18600-18699 with its own SQLite file; hands really 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1920, "height": 1080}}
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 
 def play_hand(url: str, token: str, rules: str) -> None:
@@ -66,18 +64,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
             play_hand(url, tokens["alice"], rules)
         play_hand(url, tokens["bob"], "tuidaohu")
         yield {"url": url, "tokens": tokens}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    if not Path(path).is_file():
-        pytest.skip("no Chromium (set CHROMIUM_PATH)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=path, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, server: dict[str, Any], size: str, lang: str, who: str) -> Any:
