@@ -24,14 +24,12 @@ Fixtures: `conftest.py`.
 from __future__ import annotations
 
 import base64
-import json
-import re
 from typing import Any
 
 import pytest
-from test_layout import PAGE_ERRORS, SHOTS, guest, new_page, shot
+from test_layout import PAGE_ERRORS, SHOTS, new_page, shot
 from test_newcomer_fixes import held_table
-from test_newcomer_play import HAND_ROW, STATS
+from test_newcomer_play import HAND_ROW, STATS, profile_page
 from test_settlement_text import LEVELS, NAMES
 
 pytestmark = pytest.mark.browser
@@ -174,22 +172,9 @@ def test_my_hands_on_a_phone_are_tidy_rows(server: str, browser: Any, lang: str)
     page = new_page(browser, PHONE, True)
     page.context.add_init_script(f"localStorage.setItem('majiang.lang', '{lang}')")
     try:
-        guest(page, server)
-        name = page.inner_text("#user-name").strip()
-        card = {"name": name, "bot": False, "guest": True, "silver": 101,
-                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工",
-                          "en": "Temporary worker"},
-                "since": "2026-01-01T00:00:00", "wealth_rank": None,
-                "stats": {"all": STATS}, "recent": []}
         hands = [HAND_ROW, {**HAND_ROW, "hand_id": 1234, "result": "loss", "silver": -12,
                             "units": -12}]
-        reply = lambda body: (lambda route: route.fulfill(  # noqa: E731
-            status=200, content_type="application/json", body=json.dumps(body)))
-        page.route(re.compile(r".*/api/players/[^/?]+$"), reply(card))
-        page.route(re.compile(r".*/api/players/[^/]+/history.*"),
-                   reply({"hands": hands, "next": None}))
-        page.goto(f"{server}/#/profile/{name}")
-        page.wait_for_selector("#profile-hands .hand-row")
+        profile_page(page, server, {"all": STATS}, [], hands)
         rows = page.evaluate(HAND_ROWS)
         page.locator("#profile-hands").screenshot(
             path=str(SHOTS / f"layout-leftovers-my-hands-{lang}.png"))

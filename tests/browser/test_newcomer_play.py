@@ -91,23 +91,30 @@ PROFILE = """() => { const r = (e) => e.getBoundingClientRect();
     chip: chip ? getComputedStyle(chip).color : null}; }"""
 
 
+def profile_page(page: Any, server: str, stats: dict[str, Any], recent: list[dict[str, Any]],
+                 hands: list[dict[str, Any]]) -> None:
+    """A new guest's own profile page, its card (`stats`, `recent`) and its hands served as
+    given."""
+    guest(page, server)
+    name = page.inner_text("#user-name").strip()
+    card = {"name": name, "bot": False, "guest": True, "silver": 101,
+            "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工", "en": "Temporary worker"},
+            "since": "2026-01-01T00:00:00", "wealth_rank": None, "stats": stats,
+            "recent": recent}
+    reply = lambda body: (lambda route: route.fulfill(  # noqa: E731
+        status=200, content_type="application/json", body=json.dumps(body)))
+    page.route(re.compile(r".*/api/players/[^/?]+$"), reply(card))
+    page.route(re.compile(r".*/api/players/[^/]+/history.*"), reply({"hands": hands,
+                                                                      "next": None}))
+    page.goto(f"{server}/#/profile/{name}")
+    page.wait_for_selector("#profile-hands .hand-row")
+
+
 def test_a_profile_on_a_phone(server: str, browser: Any) -> None:
     page = new_page(browser, PHONE, True)
     try:
-        guest(page, server)
-        name = page.inner_text("#user-name").strip()
-        card = {"name": name, "bot": False, "guest": True, "silver": 101,
-                "level": {"index": 2, "id": "lin_shi_gong", "zh": "临时工",
-                          "en": "Temporary worker"},
-                "since": "2026-01-01T00:00:00", "wealth_rank": None,
-                "stats": {"all": STATS, "kawuxing": STATS},
-                "recent": [{"rules": "kawuxing", "result": "win", "units": 1, "silver": 1}]}
-        reply = lambda body: (lambda route: route.fulfill(  # noqa: E731
-            status=200, content_type="application/json", body=json.dumps(body)))
-        page.route(re.compile(r".*/api/players/[^/?]+$"), reply(card))
-        page.route(re.compile(r".*/api/players/[^/]+/history.*"), reply({"hands": [HAND_ROW],
-                                                                          "next": None}))
-        page.goto(f"{server}/#/profile/{name}")
+        profile_page(page, server, {"all": STATS, "kawuxing": STATS},
+                     [{"rules": "kawuxing", "result": "win", "units": 1, "silver": 1}], [HAND_ROW])
         page.wait_for_selector("#profile-hands .hand-row")
         got = page.evaluate(PROFILE)
         shot(page, "newcomer-profile-phone", full=True)
