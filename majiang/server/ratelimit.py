@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -61,14 +62,17 @@ class RequestRate:
                                    settings.api_address_rate * ADDRESS_BURST)}
         self.buckets: dict[str, Bucket] = {}
 
-    def _allow(self, kind: str, key: str) -> bool:
+    def _wait(self, kind: str, key: str) -> int:
+        """0 and the call counted, or the whole seconds until the bucket holds a call again."""
         bucket = self.buckets.get(f"{kind}:{key}")
         if bucket is None:
             if len(self.buckets) >= MAX_BUCKETS:  # forget those that have refilled
                 self.buckets = {k: b for k, b in self.buckets.items() if b.refilling()}
             rate, burst = self.limits[kind]
             bucket = self.buckets[f"{kind}:{key}"] = Bucket(rate, burst, burst)
-        return bucket.allow()
+        if bucket.allow():
+            return 0
+        return max(1, math.ceil((1 - bucket.tokens) / bucket.rate))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not str(scope.get("path", "")).startswith(COUNTED):
@@ -78,21 +82,21 @@ class RequestRate:
         session = session_key(request)
         peer = request.client.host if request.client is not None else ""
         where = client_address(peer, request.headers.get("x-forwarded-for", ""), self.trusted)
-        if session is not None and not self._allow("session", session):
-            await self._refuse(send, "session")
-        elif not self._allow("address", where):
-            await self._refuse(send, "address")
+        if session is not None and (wait := self._wait("session", session)):
+            await self._refuse(send, "session", wait)
+        elif wait := self._wait("address", where):
+            await self._refuse(send, "address", wait)
         else:
             await self.app(scope, receive, send)
 
-    async def _refuse(self, send: Send, kind: str) -> None:
+    async def _refuse(self, send: Send, kind: str, wait: int) -> None:
         INPUT_ERRORS.labels(f"http_rate_{kind}").inc()
-        rate = int(self.limits[kind][0])
-        body = json.dumps({"error": f"请求过于频繁，请稍候再试 / too many requests: at most "
-                           f"{rate} a second, try again in a moment"},
+        rate = self.limits[kind][0]
+        body = json.dumps({"error": f"请求过于频繁，请{wait}秒后再试 / too many requests: at most "
+                           f"{rate:g} a second, try again in {wait} s"},
                           ensure_ascii=False).encode()
         await send({"type": "http.response.start", "status": 429,
                     "headers": [(b"content-type", b"application/json; charset=utf-8"),
                                 (b"content-length", str(len(body)).encode()),
-                                (b"retry-after", b"1")]})
+                                (b"retry-after", str(wait).encode())]})
         await send({"type": "http.response.body", "body": body})
