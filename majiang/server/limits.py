@@ -8,6 +8,7 @@ import contextlib
 import json
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,13 +171,18 @@ class BodyLimit:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"error": f"请求体过大 / request body too large: at most "
-                           f"{self.limit} bytes"}, ensure_ascii=False).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json; charset=utf-8"),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
+        await send_error(send, 413, f"请求体过大 / request body too large: at most {self.limit} "
+                         "bytes", [(b"connection", b"close")])
+
+
+async def send_error(send: Send, status: int, error: str,
+                     headers: Sequence[tuple[bytes, bytes]] = ()) -> None:
+    """A middleware's own answer, before the app: `{"error": ...}` as JSON, with `headers`."""
+    body = json.dumps({"error": error}, ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": body})
 
 
 class _TooBig(Exception):

@@ -11,13 +11,12 @@ counts its own share of a client's calls."""
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from majiang.server.limits import Bucket
+from majiang.server.limits import Bucket, send_error
 from majiang.server.metrics import INPUT_ERRORS
 from majiang.server.settings import Settings
 
@@ -92,11 +91,6 @@ class RequestRate:
     async def _refuse(self, send: Send, kind: str, wait: int) -> None:
         INPUT_ERRORS.labels(f"http_rate_{kind}").inc()
         rate = self.limits[kind][0]
-        body = json.dumps({"error": f"请求过于频繁，请{wait}秒后再试 / too many requests: at most "
-                           f"{rate:g} a second, try again in {wait} s"},
-                          ensure_ascii=False).encode()
-        await send({"type": "http.response.start", "status": 429,
-                    "headers": [(b"content-type", b"application/json; charset=utf-8"),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"retry-after", str(wait).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        await send_error(send, 429, f"请求过于频繁，请{wait}秒后再试 / too many requests: at most "
+                         f"{rate:g} a second, try again in {wait} s",
+                         [(b"retry-after", str(wait).encode())])

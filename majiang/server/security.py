@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from majiang.server.limits import send_error
 from majiang.server.settings import Settings
 from majiang.shown import short
 
@@ -108,11 +109,7 @@ class Security:
 
     @staticmethod
     async def _refuse_http(origin: str, _receive: Receive, send: Send) -> None:
-        body = json.dumps({"error": refusal_text(origin)}, ensure_ascii=False).encode()
-        await send({"type": "http.response.start", "status": 403, "headers": [
-            (b"content-type", b"application/json; charset=utf-8"),
-            (b"content-length", str(len(body)).encode()), *HEADERS]})
-        await send({"type": "http.response.body", "body": body})
+        await send_error(send, 403, refusal_text(origin), HEADERS)
 
     @staticmethod
     async def _refuse_socket(origin: str, receive: Receive, send: Send) -> None:
