@@ -125,6 +125,8 @@ export async function renderLobby(root, app, note = null) {
     failTimer = setTimeout(() => { msg.textContent = ""; }, 10000);
   };
 
+  // too little silver for a seat of ruleset `r`
+  const shortOf = (r) => r.seat_minimum != null && me.silver < r.seat_minimum;
   const rulesSel = h("select", { id: "sel-rules" }, rulesets.map((r) =>
     h("option", { value: r.id, selected: r.id === p.rules },
       `${tr(r)} · ${trOther(r)} (${r.players} ${t("players")} · ${tOther("players")})`)));
@@ -158,7 +160,7 @@ export async function renderLobby(root, app, note = null) {
       })));
     const r = rulesets.find((x) => x.id === rulesSel.value) || { zh: rulesSel.value, en: rulesSel.value };
     // too little silver for a seat of this ruleset: quick play opens a practice table, said here
-    const practiceOnly = r.seat_minimum != null && me.silver < r.seat_minimum;
+    const practiceOnly = shortOf(r);
     // just enough: one ordinary loss takes the balance under the seat's need (yangzhou's 100)
     const tight = !practiceOnly && r.seat_minimum > 1 && me.silver < 2 * r.seat_minimum;
     const note = practiceOnly ? "quick_practice" : tight ? "quick_tight" : null;
@@ -191,7 +193,7 @@ export async function renderLobby(root, app, note = null) {
   const open = (table) => { location.hash = `#/table/${table.code}`; };
   const practice = practiceSwitch();
   // too little silver for a seat of any ruleset (a newcomer's review: 福利 was below a phone's fold)
-  const broke = rulesets.every((r) => r.seat_minimum != null && me.silver < r.seat_minimum);
+  const broke = rulesets.every(shortOf);
   const granted = app.faucetNote;  // the grant just claimed, said again on the redrawn lobby
   app.faucetNote = null;
   const faucets = faucetsCard((user, note) => {
