@@ -156,6 +156,10 @@ def test_the_lobby_says_when_a_balance_just_covers_a_seat(site: dict[str, str],
         page.context.close()
 
 
+LOBBY_CARDS = """() => [...document.querySelectorAll('.lobby > section')]
+  .map((s) => s.id || s.className)"""
+
+
 def test_a_player_short_of_every_seat_finds_free_silver_on_the_first_screen(
         site: dict[str, str], browser: Any) -> None:
     """At 0 taels the lobby's Free silver card was below a phone's fold (the quick play button
@@ -170,16 +174,14 @@ def test_a_player_short_of_every_seat_finds_free_silver_on_the_first_screen(
         relief = page.locator("#btn-relief").bounding_box()
         assert relief is not None and relief["y"] + relief["height"] <= PHONE["height"], relief
         assert page.locator("#btn-relief").is_enabled()
-        order = page.evaluate("""() => [...document.querySelectorAll('.lobby > section')]
-          .map((s) => s.id || s.className)""")
+        order = page.evaluate(LOBBY_CARDS)
         assert order[0] == "faucets", order
         shot(page, "broke-lobby-390")
         page.click("#btn-relief")
         page.wait_for_function("document.getElementById('my-silver')?.textContent === '100'",
                                timeout=10_000)
         page.wait_for_selector("#faucets", timeout=10_000)
-        order = page.evaluate("""() => [...document.querySelectorAll('.lobby > section')]
-          .map((s) => s.id || s.className)""")
+        order = page.evaluate(LOBBY_CARDS)
         assert order[0] != "faucets", order  # a seat affordable again: back in its place
     finally:
         page.context.close()
